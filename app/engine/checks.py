@@ -1,0 +1,72 @@
+"""Small typed readers for JSON values: each returns the value or records a problem.
+
+>>> from app.engine.errors import Report
+>>> r = Report(1)
+>>> read_int(r, "taker", True, 0, 3) is None
+True
+>>> r.problems[0].message
+'hand 1: taker must be a whole number, not true'
+"""
+
+from __future__ import annotations
+
+from app.engine.errors import Report, kind_of, shown
+
+
+def read_int(report: Report, field: str, value: object, low: int, high: int) -> int | None:
+    """A whole number in low..high (bools are not numbers), else None and a problem."""
+    if type(value) is not int:
+        report.add(field, "not_int", {}, f"{field} must be a whole number, not {kind_of(value)}")
+        return None
+    if not low <= value <= high:
+        params: dict[str, object] = {"value": value, "min": low, "max": high}
+        report.add(field, "out_of_range", params,
+                   f"{field} must be from {low} to {high}, not {shown(value)}")
+        return None
+    return value
+
+
+def read_place(report: Report, field: str, value: object, count: int, what: str) -> int | None:
+    """A seat or a side number 0..count-1 (``what`` is "seat" or "side")."""
+    if type(value) is not int:
+        report.add(field, "not_int", {}, f"{field} must be a {what} number, not {kind_of(value)}")
+        return None
+    if not 0 <= value < count:
+        report.add(field, f"not_{what}", {"value": value, "count": count},
+                   f"{field} must be a {what} from 0 to {count - 1}, not {shown(value)}")
+        return None
+    return value
+
+
+def read_bool(report: Report, field: str, value: object) -> bool | None:
+    """true or false, else None and a problem."""
+    if not isinstance(value, bool):
+        report.add(field, "not_bool", {}, f"{field} must be true or false, not {kind_of(value)}")
+        return None
+    return value
+
+
+def read_choice(report: Report, field: str, value: object, allowed: tuple[str, ...]) -> str | None:
+    """One of the ``allowed`` option values, else None and a problem."""
+    if not isinstance(value, str) or value not in allowed:
+        names = ", ".join(f'"{a}"' for a in allowed)
+        report.add(field, "unknown_value", {"value": shown(value), "allowed": list(allowed)},
+                   f"{field} must be one of {names}, not {shown(value)}")
+        return None
+    return value
+
+
+def read_object(report: Report, field: str, value: object) -> dict[str, object] | None:
+    """A JSON object, else None and a problem."""
+    if not isinstance(value, dict):
+        report.add(field, "not_object", {}, f"{field} must be an object, not {kind_of(value)}")
+        return None
+    return value
+
+
+def read_list(report: Report, field: str, value: object) -> list[object] | None:
+    """A JSON list, else None and a problem."""
+    if not isinstance(value, list):
+        report.add(field, "not_list", {}, f"{field} must be a list, not {kind_of(value)}")
+        return None
+    return value

@@ -1,0 +1,203 @@
+"""The game's rule options (RULES.md §4, §6), the named presets, and their JSON form.
+
+>>> Rules().target, Rules().eggs
+(501, 'hang')
+>>> preset_name(PRESETS["moscow"])
+'moscow'
+>>> rules_to_json(rules_from_json({"target": 301}))["target"]
+301
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.engine.checks import read_bool, read_choice, read_int, read_object
+from app.engine.errors import Report, shown
+
+EGGS = ("hang", "opponents", "each")
+BOTH_REACH = ("more_points", "taker", "last_trick")
+MUST_BEAT = ("each", "combined")
+BAIT_TO = ("leader", "taker_points_to_leader", "halves")
+WHEN = ("each", "third", "third_and_after", "every_third")
+COUNT = ("game", "consecutive")
+TARGET_MIN, TARGET_MAX = 51, 10001
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty: lose ``points`` when the ``when``-th occurrence (by ``count``) happens.
+
+    >>> Penalty(100, "third").is_due(3), Penalty(100, "third").is_due(4)
+    (True, False)
+    >>> Penalty(50, "every_third", "consecutive").is_due(6)
+    True
+    """
+
+    points: int
+    when: str
+    count: str = "game"
+
+    def is_due(self, occurrence: int) -> bool:
+        """Whether the ``occurrence``-th bait (or ski) of a count costs ``points``."""
+        if self.when == "each":
+            return True
+        if self.when == "third":
+            return occurrence == 3
+        if self.when == "third_and_after":
+            return occurrence >= 3
+        return occurrence % 3 == 0
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of RULES.md with their defaults (Standard).
+
+    >>> Rules(target=1001).must_beat
+    'each'
+    """
+
+    target: int = 501
+    eggs: str = "hang"
+    both_reach: str = "more_points"
+    must_beat: str = "each"
+    bait_to: str = "leader"
+    sequences_need_trick: bool = True
+    obligation: bool = False
+    bait_penalty: Penalty | None = None
+    ski_penalty: Penalty | None = None
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "moscow": Rules(target=501, sequences_need_trick=False, both_reach="last_trick",
+                    must_beat="combined", bait_to="halves"),
+    "vinnytsia": Rules(target=1001, obligation=True,
+                       bait_penalty=Penalty(100, "every_third", "game"),
+                       ski_penalty=Penalty(100, "every_third", "game")),
+}
+
+
+def preset_name(rules: Rules) -> str | None:
+    """The name of the preset these rules equal, or None.
+
+    >>> preset_name(Rules()), preset_name(Rules(target=301))
+    ('standard', None)
+    """
+    for name, preset in PRESETS.items():
+        if preset == rules:
+            return name
+    return None
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "eggs": EGGS, "both_reach": BOTH_REACH, "must_beat": MUST_BEAT, "bait_to": BAIT_TO,
+}
+_FLAGS = ("sequences_need_trick", "obligation")
+_PENALTIES = ("bait_penalty", "ski_penalty")
+RULE_KEYS = ("target", *_CHOICES, *_FLAGS, *_PENALTIES)
+PENALTY_KEYS = ("points", "when", "count")
+
+
+def read_penalty(report: Report, field: str, value: object) -> Penalty | None:
+    """A penalty object (or None for null); problems go to ``report``."""
+    if value is None:
+        return None
+    obj = read_object(report, field, value)
+    if obj is None:
+        return None
+    for key in obj:
+        if key not in PENALTY_KEYS:
+            report.add(f"{field}.{key}", "unknown_key", {"key": shown(key)},
+                       f"{field} has an unknown key {shown(key)} "
+                       "(allowed: points, when, count)")
+    points = _read_points(report, f"{field}.points", obj.get("points"))
+    when = _required_choice(report, f"{field}.when", obj.get("when"), WHEN)
+    count = read_choice(report, f"{field}.count", obj.get("count", "game"), COUNT)
+    if points is None or when is None or count is None:
+        return None
+    return Penalty(points, when, count)
+
+
+def _required_choice(report: Report, field: str, value: object,
+                     allowed: tuple[str, ...]) -> str | None:
+    if value is None:
+        report.add(field, "missing", {}, f"{field} is missing")
+        return None
+    return read_choice(report, field, value, allowed)
+
+
+def _read_points(report: Report, field: str, value: object) -> int | None:
+    if value is None:
+        report.add(field, "missing", {}, f"{field} is missing")
+        return None
+    points = read_int(report, field, value, -(10**9), 10**9)
+    if points is None:
+        return None
+    if points % 10 or not 10 <= points <= 300:
+        report.add(field, "penalty_points", {"value": points},
+                   f"{field} must be a multiple of 10 from 10 to 300, not {points}")
+        return None
+    return points
+
+
+def rules_from_json(obj: object) -> Rules:
+    """Read the ``rules`` object (absent keys take their defaults); raises DebertzError.
+
+    >>> rules_from_json({"eggs": "each"}).eggs
+    'each'
+    >>> rules_from_json({"egs": "each"})
+    Traceback (most recent call last):
+    ...
+    app.engine.errors.DebertzError: rules has an unknown key "egs"
+    """
+    report = Report(None)
+    rules = read_rules(report, obj)
+    report.raise_first()
+    assert rules is not None
+    return rules
+
+
+def read_rules(report: Report, value: object) -> Rules | None:
+    """Read the ``rules`` object, recording every problem in ``report``."""
+    obj = read_object(report, "rules", value)
+    if obj is None:
+        return None
+    for key in obj:
+        if key not in RULE_KEYS:
+            report.add(f"rules.{key}", "unknown_key", {"key": shown(key)},
+                       f"rules has an unknown key {shown(key)}")
+    before = len(report.problems)
+    values: dict[str, object] = {}
+    if "target" in obj:
+        values["target"] = read_int(report, "rules.target", obj["target"], TARGET_MIN, TARGET_MAX)
+    for key, allowed in _CHOICES.items():
+        if key in obj:
+            values[key] = read_choice(report, f"rules.{key}", obj[key], allowed)
+    for key in _FLAGS:
+        if key in obj:
+            values[key] = read_bool(report, f"rules.{key}", obj[key])
+    for key in _PENALTIES:
+        if key in obj:
+            values[key] = read_penalty(report, f"rules.{key}", obj[key])
+    if len(report.problems) > before:
+        return None
+    return Rules(**values)  # type: ignore[arg-type]
+
+
+def penalty_to_json(penalty: Penalty | None) -> dict[str, object] | None:
+    """The JSON form of a penalty (None stays None)."""
+    if penalty is None:
+        return None
+    return {"points": penalty.points, "when": penalty.when, "count": penalty.count}
+
+
+def rules_to_json(rules: Rules) -> dict[str, object]:
+    """Every option written out, so the file keeps the options the game started with."""
+    return {
+        "target": rules.target, "eggs": rules.eggs, "both_reach": rules.both_reach,
+        "must_beat": rules.must_beat, "bait_to": rules.bait_to,
+        "sequences_need_trick": rules.sequences_need_trick, "obligation": rules.obligation,
+        "bait_penalty": penalty_to_json(rules.bait_penalty),
+        "ski_penalty": penalty_to_json(rules.ski_penalty),
+    }

@@ -1,0 +1,370 @@
+"""Replay a game's log into its score sheet (RULES.md §3-§5).
+
+>>> from app.engine.model import game_from_json
+>>> g = game_from_json({"players": ["A", "B"], "hands": [
+...     {"taker": 0, "cards": [81, 81]},
+...     {"taker": 1, "cards": [62, 100], "melds": {"side": 1, "terz": 1}}]})
+>>> sheet = score(g)
+>>> [line.recorded for line in sheet.hands], sheet.score
+([(0, 81), (62, 120)], (62, 282))
+>>> sheet.hands[1].pot_won, sheet.hanging
+(81, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from app.engine.model import Game, Hand, Table
+from app.engine.rules import Penalty, Rules
+
+Side = int
+
+
+class Penalties(NamedTuple):
+    """Points each side lost in a hand: for baits as taker and for hands without a trick."""
+
+    bait: tuple[int, ...]
+    ski: tuple[int, ...]
+
+
+class HandLine(NamedTuple):
+    """One row of the score sheet.
+
+    ``kind`` is ``redeal``, ``played`` or ``debertz``; ``outcome`` is ``made``, ``bait``,
+    ``eggs`` or None (redeal, debertz without cards, void). ``totals`` are the hand totals
+    (None when nothing was scored), ``value`` their sum V, ``recorded`` what each side
+    wrote down, ``change`` = recorded + pot won - penalties, ``score`` the running score
+    after this hand, ``pot`` what hangs after it, ``winner`` the side that won the hand
+    (and so the pot), ``taker_side`` the taker's side.
+    """
+
+    number: int
+    dealer: int
+    taker: int | None
+    taker_side: Side | None
+    kind: str
+    outcome: str | None
+    totals: tuple[int, ...] | None
+    value: int
+    recorded: tuple[int, ...]
+    pot_won: int
+    penalties: Penalties
+    change: tuple[int, ...]
+    score: tuple[int, ...]
+    pot: int
+    void: bool
+    winner: Side | None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole score sheet of a game.
+
+    ``winner`` is the side that won the game (None while it goes on); ``decided_by`` says
+    how: ``debertz``, ``target`` (one side reached it), ``more_points``, ``taker`` or
+    ``last_trick``. ``needs`` is what each side still needs to reach the target;
+    ``next_bait_cost`` / ``next_ski_cost`` the penalty each side would lose for its next
+    bait as taker / next hand without a trick; ``first_speaker`` the seat to the left of
+    ``next_dealer``, who speaks first about trump.
+    """
+
+    hands: tuple[HandLine, ...]
+    score: tuple[int, ...]
+    winner: Side | None
+    decided_by: str | None
+    next_dealer: int
+    first_speaker: int
+    hanging: int
+    needs: tuple[int, ...]
+    next_bait_cost: tuple[int, ...]
+    next_ski_cost: tuple[int, ...]
+    finished: bool
+
+
+def split(amount: int, sides: list[Side] | tuple[Side, ...]) -> dict[Side, int]:
+    """Split ``amount`` among ``sides`` (already in order from the dealer's left, §3.4).
+
+    >>> split(182, [2, 1])
+    {2: 91, 1: 91}
+    >>> split(163, [2, 1])
+    {2: 82, 1: 81}
+    """
+    share, rest = divmod(amount, len(sides))
+    return {side: share + (1 if i < rest else 0) for i, side in enumerate(sides)}
+
+
+def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
+    """Sides in the order of the hand's seats from the dealer's left; a team at its first seat.
+
+    >>> from app.engine.model import make_table
+    >>> seat_order(make_table(3, True), 0), seat_order(make_table(4, True), 0)
+    ((1, 2, 0), (1, 0))
+    """
+    order: list[Side] = []
+    n = table.players
+    for step in range(1, n + 1):
+        side = table.side_of[(dealer + step) % n]
+        if side not in order:
+            order.append(side)
+    return tuple(order)
+
+
+def hand_totals(hand: Hand, rules: Rules, sides: int) -> list[int]:
+    """Each side's hand total: cards + counted sequences + bella (§3.1-3.2).
+
+    >>> from app.engine.model import Melds
+    >>> h = Hand(taker=1, cards=(162, 0), melds=Melds(1, fifty=1), no_tricks=(1,))
+    >>> hand_totals(h, Rules(), 2), hand_totals(h, Rules(sequences_need_trick=False), 2)
+    ([162, 0], [162, 50])
+    """
+    assert hand.cards is not None
+    totals = list(hand.cards)
+    melds = hand.melds
+    void = melds is not None and rules.sequences_need_trick and melds.side in hand.no_tricks
+    if melds is not None and not void:
+        totals[melds.side] += melds.points
+    if hand.bella is not None:
+        totals[hand.bella] += 20
+    return totals
+
+
+class Result(NamedTuple):
+    """What a played hand gives before the pot and penalties."""
+
+    outcome: str
+    recorded: list[int]
+    winner: Side | None
+    baited: bool  # the taker's side counts a bait (a bait, or eggs under "opponents")
+    hangs: int    # points the hand adds to the pot
+
+
+def judge(totals: list[int], taker_side: Side, order: tuple[Side, ...], rules: Rules) -> Result:
+    """Made, bait or eggs, and what each side records (§3.3).
+
+    >>> judge([100, 62], 0, (1, 0), Rules()).recorded
+    [100, 62]
+    >>> judge([50, 70, 42], 0, (1, 2, 0), Rules(bait_to="halves")).recorded
+    [0, 81, 81]
+    """
+    opponents = [s for s in order if s != taker_side]
+    own = totals[taker_side]
+    opposing = [totals[s] for s in opponents]
+    against = max(opposing) if rules.must_beat == "each" else sum(opposing)
+    if own > against:
+        return Result("made", totals[:], taker_side, False, 0)
+    if own == against and rules.eggs != "opponents":
+        if rules.eggs == "each":
+            return Result("eggs", totals[:], None, False, 0)
+        recorded = totals[:]
+        recorded[taker_side] = 0
+        return Result("eggs", recorded, None, False, own)
+    outcome = "bait" if own < against else "eggs"
+    recorded, winner = _bait(totals, taker_side, opponents, rules.bait_to)
+    return Result(outcome, recorded, winner, True, 0)
+
+
+def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
+          bait_to: str) -> tuple[list[int], Side | None]:
+    top = max(totals[s] for s in opponents)
+    leaders = [s for s in opponents if totals[s] == top]
+    value = sum(totals)
+    recorded = [0] * len(totals)
+    if bait_to == "leader":
+        shares = split(value, leaders)
+    elif bait_to == "halves":
+        shares = split(value, opponents)
+    else:  # taker_points_to_leader
+        for s in opponents:
+            recorded[s] = totals[s]
+        shares = split(totals[taker_side], leaders)
+    for s, share in shares.items():
+        recorded[s] += share
+    return recorded, (leaders[0] if len(leaders) == 1 else None)
+
+
+class _Counts:
+    """Penalty counts per side: over the game, or the current run (§4)."""
+
+    __slots__ = ("counts", "penalty")
+
+    def __init__(self, penalty: Penalty | None, sides: int) -> None:
+        self.penalty = penalty
+        self.counts = [0] * sides
+
+    def occur(self, side: Side) -> int:
+        """Count one occurrence for ``side``; the points it loses for it."""
+        self.counts[side] += 1
+        penalty = self.penalty
+        if penalty is not None and penalty.is_due(self.counts[side]):
+            return penalty.points
+        return 0
+
+    def breaks(self, side: Side) -> None:
+        """End ``side``'s run (only under ``count: "consecutive"``)."""
+        if self.penalty is not None and self.penalty.count == "consecutive":
+            self.counts[side] = 0
+
+    def next_cost(self) -> tuple[int, ...]:
+        """What the next occurrence would cost each side."""
+        penalty = self.penalty
+        if penalty is None:
+            return (0,) * len(self.counts)
+        return tuple(penalty.points if penalty.is_due(c + 1) else 0 for c in self.counts)
+
+
+def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
+                 last_trick: Side | None) -> tuple[Side | None, str | None]:
+    """Who wins after a played hand, and by which rule (§5); (None, None) if the game goes on."""
+    target = rules.target
+    reached = [s for s, v in enumerate(scores) if v >= target]
+    if not reached:
+        return None, None
+    if len(reached) == 1:
+        return reached[0], "target"
+    if rules.both_reach == "taker" and taker_side in reached:
+        return taker_side, "taker"
+    if rules.both_reach == "last_trick" and last_trick in reached:
+        return last_trick, "last_trick"
+    top = max(scores)
+    leaders = [s for s in reached if scores[s] == top]
+    if len(leaders) == 1:
+        return leaders[0], "more_points"
+    return None, None
+
+
+class _Replay:
+    """The state carried from hand to hand while a log is replayed."""
+
+    def __init__(self, game: Game) -> None:
+        table = game.table
+        self.game = game
+        self.rules = game.rules
+        self.table = table
+        self.orders = [seat_order(table, d) for d in range(table.players)]
+        self.sides = table.sides
+        self.zeros = (0,) * table.sides
+        self.nothing = Penalties(self.zeros, self.zeros)
+        self.scores = [0] * table.sides
+        self.pot = 0
+        self.winner: Side | None = None
+        self.decided_by: str | None = None
+        self.baits = _Counts(game.rules.bait_penalty, table.sides)
+        self.skis = _Counts(game.rules.ski_penalty, table.sides)
+
+    def line(self, number: int, dealer: int, hand: Hand) -> HandLine:
+        """Score one hand record and advance the state."""
+        if self.winner is not None:
+            return self._still(number, dealer, hand, True)
+        if hand.redeal or hand.cards is None:
+            line = self._still(number, dealer, hand, False)
+            if hand.debertz is not None:
+                # A debertz hand without cards scores nothing and touches no count or pot.
+                self.winner, self.decided_by = hand.debertz, "debertz"
+            return line
+        return self._played(number, dealer, hand)
+
+    def _still(self, number: int, dealer: int, hand: Hand, void: bool) -> HandLine:
+        kind = "redeal" if hand.redeal else ("debertz" if hand.debertz is not None else "played")
+        taker = None if hand.redeal else hand.taker
+        side = None if taker is None else self.table.side_of[taker]
+        return HandLine(number, dealer, taker, side, kind, None, None, 0, self.zeros, 0,
+                        self.nothing, self.zeros, tuple(self.scores), self.pot, void, None)
+
+    def _played(self, number: int, dealer: int, hand: Hand) -> HandLine:
+        assert hand.taker is not None
+        rules = self.rules
+        taker_side = self.table.side_of[hand.taker]
+        totals = hand_totals(hand, rules, self.sides)
+        result = judge(totals, taker_side, self.orders[dealer], rules)
+        pot_won = 0
+        if result.winner is not None:
+            pot_won, self.pot = self.pot, 0
+        self.pot += result.hangs
+        penalties = self._penalties(hand, taker_side, result.baited)
+        change = list(result.recorded)
+        if result.winner is not None:
+            change[result.winner] += pot_won
+        for s in range(self.sides):
+            change[s] -= penalties.bait[s] + penalties.ski[s]
+            self.scores[s] += change[s]
+        if hand.debertz is not None:
+            self.winner, self.decided_by = hand.debertz, "debertz"
+        else:
+            self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
+                                                        hand.last_trick)
+        kind = "played" if hand.debertz is None else "debertz"
+        return HandLine(number, dealer, hand.taker, taker_side, kind, result.outcome,
+                        tuple(totals), sum(totals), tuple(result.recorded), pot_won, penalties,
+                        tuple(change), tuple(self.scores), self.pot, False, result.winner)
+
+    def _penalties(self, hand: Hand, taker_side: Side, baited: bool) -> Penalties:
+        if self.rules.bait_penalty is None and self.rules.ski_penalty is None:
+            return self.nothing
+        bait = [0] * self.sides
+        ski = [0] * self.sides
+        if baited:
+            bait[taker_side] = self.baits.occur(taker_side)
+        else:
+            self.baits.breaks(taker_side)
+        for s in range(self.sides):
+            if s in hand.no_tricks:
+                ski[s] = self.skis.occur(s)
+            else:
+                self.skis.breaks(s)
+        return Penalties(tuple(bait), tuple(ski))
+
+    def sheet(self, lines: tuple[HandLine, ...]) -> Sheet:
+        """The finished sheet once every record has been replayed."""
+        game = self.game
+        n = self.table.players
+        next_dealer = (game.first_dealer + len(game.hands)) % n
+        finished = self.winner is not None
+        target = self.rules.target
+        needs = tuple(max(0, target - v) for v in self.scores)
+        if finished:
+            bait_cost = ski_cost = self.zeros
+        else:
+            bait_cost, ski_cost = self.baits.next_cost(), self.skis.next_cost()
+        return Sheet(lines, tuple(self.scores), self.winner, self.decided_by, next_dealer,
+                     (next_dealer + 1) % n, self.pot, needs, bait_cost, ski_cost, finished)
+
+
+def score(game: Game) -> Sheet:
+    """Replay the whole log into the score sheet.
+
+    >>> from app.engine.model import game_from_json
+    >>> score(game_from_json({"players": ["A", "B"], "hands": []})).needs
+    (501, 501)
+    """
+    replay = _Replay(game)
+    first = game.first_dealer
+    n = len(game.players)
+    lines = tuple(replay.line(i + 1, (first + i) % n, hand) for i, hand in enumerate(game.hands))
+    return replay.sheet(lines)
+
+
+def line_to_json(line: HandLine) -> dict[str, object]:
+    """One sheet row as JSON."""
+    return {
+        "number": line.number, "dealer": line.dealer, "taker": line.taker,
+        "taker_side": line.taker_side, "kind": line.kind, "outcome": line.outcome,
+        "totals": None if line.totals is None else list(line.totals), "value": line.value,
+        "recorded": list(line.recorded), "pot_won": line.pot_won,
+        "penalties": {"bait": list(line.penalties.bait), "ski": list(line.penalties.ski)},
+        "change": list(line.change), "score": list(line.score), "pot": line.pot,
+        "void": line.void, "winner": line.winner,
+    }
+
+
+def sheet_to_json(sheet: Sheet) -> dict[str, object]:
+    """The sheet as JSON: what ``python -m app.engine score`` prints."""
+    return {
+        "score": list(sheet.score), "winner": sheet.winner, "decided_by": sheet.decided_by,
+        "finished": sheet.finished, "next_dealer": sheet.next_dealer,
+        "first_speaker": sheet.first_speaker, "hanging": sheet.hanging,
+        "needs": list(sheet.needs), "next_bait_cost": list(sheet.next_bait_cost),
+        "next_ski_cost": list(sheet.next_ski_cost),
+        "hands": [line_to_json(line) for line in sheet.hands],
+    }
