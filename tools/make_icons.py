@@ -1,0 +1,167 @@
+"""Draw the app icons (two playing cards, a red heart on the front one) as PNG files.
+
+Standard library only (zlib + struct). The PNGs are committed; run this again only to change them:
+
+    python tools/make_icons.py app/static/icons
+
+Shapes are signed-distance style tests on the unit square, averaged over 4x4 samples per pixel
+for smooth edges.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+Color = tuple[int, int, int, int]
+Shape = Callable[[float, float], bool]
+
+GREEN: Color = (31, 81, 53, 255)
+PAPER: Color = (255, 253, 247, 255)
+CREAM: Color = (226, 219, 196, 255)
+RED: Color = (190, 30, 45, 255)
+CLEAR: Color = (0, 0, 0, 0)
+SAMPLES = 4
+
+ICONS: dict[str, tuple[int, str]] = {
+    "icon-192.png": (192, "any"),
+    "icon-512.png": (512, "any"),
+    "maskable-512.png": (512, "maskable"),
+    "apple-touch-icon.png": (180, "apple"),
+}
+
+
+def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> Shape:
+    """Inside test of an axis-aligned rectangle with rounded corners."""
+
+    def inside(x: float, y: float) -> bool:
+        dx = max(x0 + r - x, 0.0, x - (x1 - r))
+        dy = max(y0 + r - y, 0.0, y - (y1 - r))
+        return x0 <= x <= x1 and y0 <= y <= y1 and dx * dx + dy * dy <= r * r
+
+    return inside
+
+
+def rotated(shape: Shape, degrees: float, cx: float, cy: float) -> Shape:
+    """The shape turned by ``degrees`` around (cx, cy)."""
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+    def inside(x: float, y: float) -> bool:
+        dx, dy = x - cx, y - cy
+        return shape(cx + dx * cos + dy * sin, cy - dx * sin + dy * cos)
+
+    return inside
+
+
+def heart(cx: float, cy: float, size: float) -> Shape:
+    """The classic heart curve (x² + y² - 1)³ <= x² y³, point down."""
+
+    def inside(x: float, y: float) -> bool:
+        u = (x - cx) / size
+        v = (cy - y) / size + 0.1
+        return (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0
+
+    return inside
+
+
+def scene(scale: float) -> list[tuple[Shape, Color]]:
+    """The cards, scaled about the centre by ``scale`` (1 = the 'any' icon layout)."""
+
+    def at(shape_of: Callable[[Callable[[float], float]], Shape]) -> Shape:
+        return shape_of(lambda t: 0.5 + (t - 0.5) * scale)
+
+    back = at(
+        lambda s: rotated(
+            rounded_rect(s(0.26), s(0.2), s(0.66), s(0.8), 0.05 * scale), -14, s(0.46), s(0.5)
+        )
+    )
+    front = at(
+        lambda s: rotated(
+            rounded_rect(s(0.36), s(0.22), s(0.76), s(0.82), 0.05 * scale), 8, s(0.56), s(0.52)
+        )
+    )
+    mark = at(lambda s: rotated(heart(s(0.56), s(0.52), 0.11 * scale), 8, s(0.56), s(0.52)))
+    return [(back, CREAM), (front, PAPER), (mark, RED)]
+
+
+def layout(kind: str) -> tuple[Shape, list[tuple[Shape, Color]]]:
+    """Background shape and the scene for one icon purpose."""
+    if kind == "any":
+        return rounded_rect(0.02, 0.02, 0.98, 0.98, 0.2), scene(1.0)
+    if kind == "maskable":  # full bleed; content inside the 80% safe circle
+        return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), scene(0.72)
+    return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), scene(0.86)  # apple: opaque, iOS rounds it
+
+
+def pixel(x: float, y: float, background: Shape, shapes: list[tuple[Shape, Color]]) -> Color:
+    """Colour of the topmost shape at one sample point."""
+    if not background(x, y):
+        return CLEAR
+    color = GREEN
+    for shape, fill in shapes:
+        if shape(x, y):
+            color = fill
+    return color
+
+
+def render(size: int, kind: str) -> bytes:
+    """RGBA rows of one icon, each prefixed with PNG filter byte 0."""
+    background, shapes = layout(kind)
+    step = 1.0 / (size * SAMPLES)
+    rows = bytearray()
+    for py in range(size):
+        rows.append(0)
+        for px in range(size):
+            total = [0, 0, 0, 0]
+            for sy in range(SAMPLES):
+                for sx in range(SAMPLES):
+                    x = (px * SAMPLES + sx + 0.5) * step
+                    y = (py * SAMPLES + sy + 0.5) * step
+                    r, g, b, a = pixel(x, y, background, shapes)
+                    total = [total[0] + r * a, total[1] + g * a, total[2] + b * a, total[3] + a]
+            alpha = total[3]
+            n = SAMPLES * SAMPLES
+            if alpha == 0:
+                rows += bytes(4)
+            else:
+                rows += bytes(
+                    [
+                        round(total[0] / alpha),
+                        round(total[1] / alpha),
+                        round(total[2] / alpha),
+                        round(alpha / n),
+                    ]
+                )
+    return bytes(rows)
+
+
+def png(size: int, rgba_rows: bytes) -> bytes:
+    """A complete PNG file (8-bit RGBA) from filtered rows."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rgba_rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def main(out: Path) -> None:
+    """Write every icon into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (size, kind) in ICONS.items():
+        (out / name).write_bytes(png(size, render(size, kind)))
+        print(f"{out / name}: {size}x{size} {kind}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "app/static/icons"))
