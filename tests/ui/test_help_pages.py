@@ -203,3 +203,58 @@ def test_no_run_of_six_words_is_copied_from_the_seed_rule_texts(lang: str) -> No
     ours = set().union(*(shingles(text, 6) for text in texts(HELP[lang])))
     copied = sorted(" ".join(run) for run in ours & seed_runs)
     assert not copied
+
+
+def figures_of(anchor: str) -> set[int]:
+    """The numbers a section quotes, in every language (they agree, see above)."""
+    return set(numbers("\n".join(texts((section("uk", anchor),)))))
+
+
+def replay(players: int, hands: list[dict[str, object]], **rules: object) -> dict[str, object]:
+    reference = pytest.importorskip("tests.reference.reference_scorer")
+    doc = {"players": [f"P{i}" for i in range(players)], "rules": rules, "hands": hands}
+    result: dict[str, object] = reference.score(doc)
+    return result
+
+
+def recorded(result: dict[str, object], index: int = 0) -> list[int]:
+    hands = result["hands"]
+    assert isinstance(hands, list)
+    line = hands[index]
+    assert isinstance(line, dict)
+    found: list[int] = line["recorded"]
+    return found
+
+
+def test_the_bait_example_is_scored_as_the_page_says() -> None:
+    result = replay(2, [{"taker": 0, "cards": [70, 92], "bella": 0}])
+    assert recorded(result) == [0, 182]
+    assert {70, 92, 90, 182, 0} <= figures_of("bait")
+
+
+def test_the_eggs_and_pot_examples_are_scored_as_the_page_says() -> None:
+    eggs = {"taker": 0, "cards": [81, 81]}
+    made = {"taker": 1, "cards": [62, 100], "melds": {"side": 1, "terz": 1}}
+    result = replay(2, [eggs, made])
+    assert recorded(result, 0) == [0, 81]
+    assert recorded(result, 1) == [62, 120]
+    hands = result["hands"]
+    assert isinstance(hands, list)
+    assert recorded(result, 1)[1] + hands[1]["pot_won"][1] == 201
+    assert {81} <= figures_of("eggs")
+    assert {81, 100, 120, 62, 201} <= figures_of("pot")
+
+
+@pytest.mark.parametrize(
+    ("bait_to", "expected"),
+    [("leader", [0, 162, 0]), ("taker_points_to_leader", [0, 120, 42]), ("halves", [0, 81, 81])],
+)
+def test_the_three_player_bait_example_is_scored_as_the_page_says(
+    bait_to: str, expected: list[int]
+) -> None:
+    result = replay(3, [{"taker": 0, "cards": [50, 70, 42]}], bait_to=bait_to)
+    assert recorded(result) == expected
+    example = next(
+        b for b in section("en", "bait_split").blocks if isinstance(b, str) and "50, 70" in b
+    )
+    assert ", ".join(map(str, expected)) in example
