@@ -63,15 +63,15 @@
   }
 
   function showError(detail) {
-    if (root.dataset.app === "ready") {
-      console.error(detail);
+    if (root.dataset.app !== "loading") {
+      console.error(detail); // after start-up, or a second report of the same failure
       return;
     }
     root.dataset.app = "error";
     const t = texts();
     byId("shell-error-title").textContent = t.errorTitle;
     byId("shell-error-text").textContent = t.errorText;
-    byId("shell-error-detail").textContent = String(detail || "").slice(0, 2000);
+    byId("shell-error-detail").textContent = String(detail || "").slice(-2000);
     byId("shell-retry").textContent = t.retry;
     const boot = byId("shell-boot");
     if (boot) boot.hidden = true;
@@ -141,6 +141,16 @@
       .catch((error) => console.warn("service worker not registered:", error));
   }
 
+  // PyScript is imported from here (not from a <script type="module">) so that a failure to
+  // load it is shown, and so that its worker-only hook, which PyScript compiles with
+  // Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before use:
+  // this app runs no workers.
+  function startPyScript() {
+    import("./vendor/pyscript/core.js")
+      .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
+      .catch((error) => showError(error && error.stack ? error.stack : String(error)));
+  }
+
   function askForPersistentStorage() {
     if (navigator.storage && navigator.storage.persist) {
       navigator.storage.persist().catch(() => false);
@@ -149,6 +159,7 @@
 
   showLoading();
   watchBoot();
+  startPyScript();
   registerServiceWorker();
   askForPersistentStorage();
 })();

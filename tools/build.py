@@ -1,0 +1,175 @@
+"""Assemble dist/, the whole deployable site (standard library only).
+
+    python tools/build.py [--out dist]
+
+dist/ holds the page and its assets (app/static/), the manifest, the service worker, the app's
+Python code (main.py + app.zip, unpacked by PyScript into ./app/), and only the runtime files
+the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then precache.js lists
+every file for the service worker, under a name derived from their content hashes.
+Every URL is relative, so dist/ works under any sub-path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules"
+
+RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
+    # dist folder: (package folder, file patterns; each must match exactly one file)
+    "vendor/pyodide": (
+        NODE / "pyodide",
+        (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ),
+    ),
+    "vendor/pyscript": (
+        NODE / "@pyscript/core/dist",
+        ("core.js", "core.css", "core-*.js", "error-*.js", "zip-*.js"),
+    ),
+}
+"""Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""
+
+NOT_PRECACHED = ("service-worker.js", "precache.js")
+PRECACHE_FILE = "precache.js"
+PRECACHE_PREFIX = "self.PRECACHE = "
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["'](?!\./)([^"'#]+)["']""")
+LOCAL_REF = re.compile(r"""(?:src|href)\s*=\s*["'](\./[^"'#?]+)["']""")
+
+
+class BuildError(Exception):
+    """The sources cannot be assembled; the message says what is missing or wrong."""
+
+
+@dataclass(frozen=True)
+class Precache:
+    """What the service worker caches: the cache-name hash and the files, relative to dist/."""
+
+    hash: str
+    files: list[str]
+
+
+def build(out: Path = ROOT / "dist") -> Precache:
+    """Assemble ``out`` from the sources and return its precache list."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    shutil.copytree(ROOT / "app/static", out, dirs_exist_ok=True)
+    for name in ("manifest.webmanifest", "service-worker.js"):
+        shutil.copy2(ROOT / name, out / name)
+    shutil.copy2(ROOT / "app/main.py", out / "main.py")
+    write_app_zip(ROOT / "app", out / "app.zip")
+    copy_runtime(out)
+    check_references(out)
+    return write_precache(out)
+
+
+def write_app_zip(package: Path, target: Path) -> None:
+    """Zip the package's Python modules (not main.py, not static files) reproducibly."""
+    sources = sorted(
+        path
+        for path in package.rglob("*.py")
+        if "__pycache__" not in path.parts
+        and path.relative_to(package).parts[0] != "static"
+        and path.relative_to(package) != Path("main.py")
+    )
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in sources:
+            info = zipfile.ZipInfo(path.relative_to(package).as_posix(), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+
+
+def copy_runtime(out: Path) -> None:
+    """Copy the runtime files listed in RUNTIME, failing if the packages are not installed."""
+    for folder, (source, patterns) in RUNTIME.items():
+        if not source.is_dir():
+            raise BuildError(f"{source} is missing: run `npm ci` first")
+        (out / folder).mkdir(parents=True)
+        for pattern in patterns:
+            found = sorted(source.glob(pattern))
+            if len(found) != 1:
+                names = [p.name for p in found]
+                raise BuildError(f"{source}/{pattern} must match one file, not {names}")
+            shutil.copy2(found[0], out / folder / found[0].name)
+
+
+def check_references(out: Path) -> None:
+    """Every src/href of the page is relative (./...) and names a file in ``out``."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    for url in EXTERNAL.findall(page):
+        raise BuildError(f"index.html: {url!r} must be a relative ./ URL (dist/ may live anywhere)")
+    manifest = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    icons = [icon["src"] for icon in manifest["icons"]]
+    for url in LOCAL_REF.findall(page) + icons + [manifest["start_url"], manifest["scope"]]:
+        if not url.startswith("./"):
+            raise BuildError(f"manifest.webmanifest: {url!r} must be a relative ./ URL")
+        if url != "./" and not (out / url).is_file():
+            raise BuildError(f"{url} is referenced but not in {out}")
+
+
+def file_hash(path: Path) -> str:
+    """SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_precache(out: Path) -> Precache:
+    """Write precache.js for the files now in ``out`` (call again after changing a file)."""
+    files = sorted(
+        path.relative_to(out).as_posix()
+        for path in out.rglob("*")
+        if path.is_file() and path.relative_to(out).as_posix() not in NOT_PRECACHED
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\0{file_hash(out / name)}\n".encode())
+    precache = Precache(digest.hexdigest()[:16], [f"./{name}" for name in files])
+    body = json.dumps({"hash": precache.hash, "files": precache.files}, indent=1)
+    (out / PRECACHE_FILE).write_text(f"{PRECACHE_PREFIX}{body};\n", encoding="utf-8")
+    return precache
+
+
+def read_precache(out: Path) -> Precache:
+    """The precache list a build wrote into ``out``."""
+    text = (out / PRECACHE_FILE).read_text(encoding="utf-8")
+    data = json.loads(text.removeprefix(PRECACHE_PREFIX).rstrip().rstrip(";"))
+    return Precache(data["hash"], data["files"])
+
+
+def total_size(out: Path, precache: Precache) -> int:
+    """Bytes the service worker downloads at install."""
+    return sum((out / name).stat().st_size for name in precache.files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: build and print a one-line summary."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    args = parser.parse_args(argv)
+    try:
+        precache = build(args.out)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    size = total_size(args.out, precache) / 1e6
+    print(f"{args.out}: {len(precache.files)} files, {size:.2f} MB, cache {precache.hash}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
