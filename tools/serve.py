@@ -34,7 +34,7 @@ TYPES = {
 class DistHandler(SimpleHTTPRequestHandler):
     """Static files of one folder, mounted under ``base``; everything else is 404."""
 
-    extensions_map = {  # noqa: RUF012 - the base class declares it as a plain attribute**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     base = "/"
 
     def translate_path(self, path: str) -> str:
