@@ -164,9 +164,9 @@ def test_a_pot_still_hanging_at_the_end_is_reported_not_scored() -> None:
 
 # ---------------------------------------------------------------- penalties (§4)
 
-BAIT = {"taker": 0, "cards": [60, 102]}
-MADE = {"taker": 0, "cards": [102, 60]}
-OTHER_TAKES = {"taker": 1, "cards": [60, 102]}
+BAIT: dict[str, Any] = {"taker": 0, "cards": [60, 102]}
+MADE: dict[str, Any] = {"taker": 0, "cards": [102, 60]}
+OTHER_TAKES: dict[str, Any] = {"taker": 1, "cards": [60, 102]}
 
 
 @pytest.mark.parametrize(("when", "expected"), [
@@ -189,7 +189,7 @@ def test_a_consecutive_bait_run_breaks_only_when_the_side_takes_and_is_not_baite
 
 
 def test_hanging_eggs_break_a_bait_run_but_a_redeal_does_not() -> None:
-    eggs = {"taker": 0, "cards": [81, 81]}
+    eggs: dict[str, Any] = {"taker": 0, "cards": [81, 81]}
     hands = [BAIT, BAIT, {"redeal": True}, BAIT, BAIT, eggs, BAIT]
     penalty = {"points": 100, "when": "third", "count": "consecutive"}
     result = sheet(2, hands, target=10001, bait_penalty=penalty)
@@ -203,7 +203,7 @@ def test_in_teams_the_bait_count_is_the_teams() -> None:
 
 
 def test_ski_penalty_counts_hands_without_a_trick_and_a_trick_breaks_the_run() -> None:
-    ski = {"taker": 0, "cards": [162, 0], "no_tricks": [1]}
+    ski: dict[str, Any] = {"taker": 0, "cards": [162, 0], "no_tricks": [1]}
     hands = [ski, ski, MADE, ski, {"redeal": True}, ski, ski]
     penalty = {"points": 100, "when": "third", "count": "consecutive"}
     result = sheet(2, hands, target=10001, ski_penalty=penalty)

@@ -124,7 +124,7 @@ def test_check_hand_returns_every_problem_with_field_code_and_params() -> None:
 
 
 def test_a_problem_code_table_documents_every_code() -> None:
-    import app.engine.errors as errors
+    from app.engine import errors
 
     for code in PROBLEM_CODES:
         assert f"\n{code} " in (errors.__doc__ or ""), code
@@ -210,5 +210,5 @@ def test_complete_cards_fills_the_one_missing_side() -> None:
     assert complete_cards(three, [50, None, 70]) == [50, 42, 70]
     assert complete_cards(three, [None, None, 70]) is None
     assert complete_cards(TWO, [None, 170]) is None
-    assert complete_cards(TWO, [None, True]) is None  # type: ignore[list-item]
+    assert complete_cards(TWO, [None, True]) is None
     assert complete_cards(TWO, [100, 62]) == [100, 62]
