@@ -1,0 +1,521 @@
+"""The reducer: ``reduce(state, action, payload) -> (state, effects)``.
+
+An action is a name and a payload of strings (from the element's ``data-*`` attributes, the
+field's ``value``, plus ``now``, ``new_id`` and ``random`` added by the page). Effects tell the page
+what to write and where to go; the page performs them in order and awaits each write.
+
+>>> from app.ui.state import initial_state
+>>> state = initial_state({}, {}, [], [])
+>>> state, effects = reduce(state, "lang", {"value": "en"})
+>>> state.lang, effects
+('en', [Effect(kind='put_settings', key='settings', value={'lang': 'en'})])
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.ui import history, scoring, setup
+from app.ui.scoring import Issue
+from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
+
+Payload = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something for the page to do after a render: ``put_game``, ``delete_game``,
+    ``put_settings``, ``nav`` (to a ``#/...`` address) or ``focus`` (an element id)."""
+
+    kind: str
+    key: str = ""
+    value: Any = None
+
+
+Handler = Callable[[State, Payload], list[Effect]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(name: str) -> Callable[[Handler], Handler]:
+    """Register a handler for an action name."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[name] = handler
+        return handler
+
+    return register
+
+
+def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Effect]]:
+    """The new state after one action, and the effects to perform (the old state is unchanged)."""
+    handler = HANDLERS.get(action)
+    if handler is None:
+        raise ValueError(f"unknown action {action!r}")
+    new = dataclasses.replace(
+        state,
+        entry=copy.deepcopy(state.entry),
+        setup=copy.deepcopy(state.setup),
+        settings=dict(state.settings),
+        games=dict(state.games),
+    )
+    new.notice, new.notice_detail = None, ""
+    return new, handler(new, payload)
+
+
+def _int(payload: Payload, key: str) -> int | None:
+    text = payload.get(key, "")
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+def _put(state: State, game: GameDict) -> Effect:
+    state.games[game["id"]] = game
+    return Effect("put_game", game["id"], game)
+
+
+def _settings(state: State) -> Effect:
+    return Effect("put_settings", "settings", dict(state.settings))
+
+
+# --- navigation, language ---------------------------------------------------------------
+
+
+@handles("route")
+def _route(state: State, payload: Payload) -> list[Effect]:
+    parts = [part for part in payload.get("hash", "").lstrip("#").split("/") if part]
+    screen = parts[0] if parts else "home"
+    before = (state.screen, state.game_id, state.help_anchor)
+    focus = "screen-title"
+    if screen == "game" and len(parts) > 1 and parts[1] in state.games:
+        if state.game_id != parts[1]:
+            state.entry, state.confirm = None, None
+        state.screen, state.game_id = "game", parts[1]
+    elif screen == "game":
+        state.screen, state.notice = "home", "game_missing"
+    elif screen == "new":
+        state.screen = "new"
+        if state.setup is None:
+            state.setup = setup.fresh_setup()
+    elif screen == "help":
+        state.screen = "help"
+        state.help_anchor = parts[1] if len(parts) > 1 else None
+        if state.help_anchor:
+            focus = f"help-{state.help_anchor}"
+    else:
+        state.screen = "home"
+    if state.screen != "game":
+        state.entry, state.confirm = None, None
+    if (state.screen, state.game_id, state.help_anchor) == before and not state.notice:
+        return []
+    return [Effect("focus", focus)]
+
+
+@handles("lang")
+def _lang(state: State, payload: Payload) -> list[Effect]:
+    lang = payload.get("value", "")
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}")
+    state.lang = lang
+    state.settings["lang"] = lang
+    return [_settings(state)]
+
+
+@handles("write-failed")
+def _write_failed(state: State, payload: Payload) -> list[Effect]:
+    state.notice, state.notice_detail = "write_failed", payload.get("detail", "")
+    return []
+
+
+@handles("dismiss")
+def _dismiss(state: State, payload: Payload) -> list[Effect]:
+    return []
+
+
+# --- new game ------------------------------------------------------------------------------
+
+
+def _setup(state: State) -> Any:
+    if state.setup is None:
+        state.setup = setup.fresh_setup()
+    return state.setup
+
+
+@handles("setup-count")
+def _setup_count(state: State, payload: Payload) -> list[Effect]:
+    draft = _setup(state)
+    count = _int(payload, "value")
+    if count in (2, 3, 4):
+        draft.count = count
+        if draft.first_dealer not in ("random",) and int(draft.first_dealer) >= count:
+            draft.first_dealer = "0"
+    return []
+
+
+@handles("setup-name")
+def _setup_name(state: State, payload: Payload) -> list[Effect]:
+    seat = _int(payload, "seat")
+    if seat is not None and 0 <= seat < 4:
+        _setup(state).names[seat] = payload.get("value", "")
+    return []
+
+
+@handles("setup-teams")
+def _setup_teams(state: State, payload: Payload) -> list[Effect]:
+    _setup(state).teams = payload.get("value") == "true"
+    return []
+
+
+@handles("setup-target")
+def _setup_target(state: State, payload: Payload) -> list[Effect]:
+    draft = _setup(state)
+    draft.target = payload.get("value", "501")
+    setup.refresh_preset(draft)
+    return [Effect("focus", "target-other")] if draft.target == "other" else []
+
+
+@handles("setup-target-other")
+def _setup_target_other(state: State, payload: Payload) -> list[Effect]:
+    draft = _setup(state)
+    draft.target, draft.target_other = "other", payload.get("value", "")
+    setup.refresh_preset(draft)
+    return []
+
+
+@handles("setup-preset")
+def _setup_preset(state: State, payload: Payload) -> list[Effect]:
+    name = payload.get("value", "")
+    if name in scoring.PRESET_NAMES:
+        setup.apply_preset(_setup(state), name)
+    return []
+
+
+@handles("setup-option")
+def _setup_option(state: State, payload: Payload) -> list[Effect]:
+    setup.set_option(_setup(state), payload["name"], payload.get("value", ""))
+    return []
+
+
+@handles("setup-penalty")
+def _setup_penalty(state: State, payload: Payload) -> list[Effect]:
+    setup.set_penalty(_setup(state), payload["name"], payload["part"], payload.get("value", ""))
+    return []
+
+
+@handles("setup-dealer")
+def _setup_dealer(state: State, payload: Payload) -> list[Effect]:
+    _setup(state).first_dealer = payload.get("value", "0")
+    return []
+
+
+@handles("start-game")
+def _start_game(state: State, payload: Payload) -> list[Effect]:
+    draft = _setup(state)
+    issues = setup.check_setup(draft)
+    if issues:
+        draft.tried = True
+        return [Effect("focus", _field_id(issues[0].field))]
+    game = setup.new_game(draft, payload["new_id"], payload.get("now", ""), _random(payload))
+    state.setup = None
+    state.screen, state.game_id = "game", game["id"]
+    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+
+
+def _random(payload: Payload) -> int:
+    return _int(payload, "random") or 0
+
+
+@handles("rematch")
+def _rematch(state: State, payload: Payload) -> list[Effect]:
+    old = state.games[payload["id"]]
+    winner = scoring.sheet(old).winner
+    game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
+    state.screen, state.game_id, state.entry = "game", game["id"], None
+    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+
+
+@handles("setup-like")
+def _setup_like(state: State, payload: Payload) -> list[Effect]:
+    state.setup = setup.fresh_setup(state.games.get(payload.get("id", "")))
+    state.screen = "new"
+    return [Effect("nav", "#/new")]
+
+
+@handles("setup-reset")
+def _setup_reset(state: State, payload: Payload) -> list[Effect]:
+    state.setup = setup.fresh_setup()
+    return [Effect("focus", "name-0")]
+
+
+@handles("delete-game")
+def _delete_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.games.pop(payload["id"])
+    state.trash = game
+    state.settings["trash"] = game
+    state.notice = "game_deleted"
+    effects = [Effect("delete_game", game["id"]), _settings(state)]
+    if state.game_id == game["id"]:
+        state.screen, state.game_id, state.entry, state.confirm = "home", None, None, None
+        effects.append(Effect("nav", "#/"))
+    return [*effects, Effect("focus", "restore-game")]
+
+
+@handles("restore-game")
+def _restore_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.trash
+    if game is None:
+        return []
+    state.trash = None
+    state.settings.pop("trash", None)
+    return [_put(state, game), _settings(state)]
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+def _game(state: State) -> GameDict:
+    game = state.game
+    if game is None:
+        raise ValueError("no game is open")
+    return game
+
+
+def _entry(state: State) -> HandDraft:
+    if state.entry is None:
+        raise ValueError("no hand is being entered")
+    return state.entry
+
+
+@handles("new-hand")
+def _new_hand(state: State, payload: Payload) -> list[Effect]:
+    state.entry = HandDraft(sides=scoring.side_count(_game(state)))
+    state.confirm = None
+    return [Effect("focus", "entry-title")]
+
+
+@handles("edit-hand")
+def _edit_hand(state: State, payload: Payload) -> list[Effect]:
+    index = _int(payload, "index")
+    game = _game(state)
+    if index is None or not 0 <= index < len(game["hands"]):
+        raise ValueError(f"no hand {payload.get('index')!r}")
+    state.entry = scoring.hand_to_draft(game, index)
+    state.confirm = None
+    return [Effect("focus", "entry-title")]
+
+
+@handles("cancel-hand")
+def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
+    index = state.entry.index if state.entry else None
+    state.entry, state.confirm = None, None
+    return [Effect("focus", f"hand-{index}" if index is not None else "new-hand")]
+
+
+@handles("taker")
+def _taker(state: State, payload: Payload) -> list[Effect]:
+    _entry(state).taker = _int(payload, "seat")
+    return []
+
+
+@handles("cards")
+def _cards(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    side = _int(payload, "side")
+    if side is None or not 0 <= side < draft.sides:
+        raise ValueError(f"no side {payload.get('side')!r}")
+    text = payload.get("value", "")
+    filled = scoring.filled_side(draft)
+    draft.cards[side] = text
+    draft.typed = [s for s in draft.typed if s != side]
+    if text.strip():
+        draft.typed = (draft.typed + [side])[-(draft.sides - 1) :]
+    elif filled is not None and filled != side:
+        draft.cards[filled] = ""
+    scoring.fill_cards(draft)
+    if side in draft.no_tricks and scoring.parse_card_text(text) != 0:
+        draft.no_tricks.remove(side)
+    return []
+
+
+@handles("redeal-toggle")
+def _redeal_toggle(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.redeal = not draft.redeal
+    return []
+
+
+@handles("meld-side")
+def _meld_side(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.meld_side = _int(payload, "side")
+    if draft.meld_side is None:
+        draft.terz = draft.fifty = 0
+    elif not draft.terz and not draft.fifty:
+        draft.terz = 1
+    return []
+
+
+@handles("meld-count")
+def _meld_count(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    kind = payload.get("kind", "")
+    if kind not in ("terz", "fifty"):
+        raise ValueError(f"no meld {kind!r}")
+    step = _int(payload, "step") or 0
+    value = max(0, min(9, getattr(draft, kind) + step))
+    setattr(draft, kind, value)
+    return []
+
+
+def _toggle_side(current: int | None, payload: Payload) -> int | None:
+    side = _int(payload, "side")
+    return None if side == current else side
+
+
+@handles("bella")
+def _bella(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.bella = _toggle_side(draft.bella, payload)
+    return []
+
+
+@handles("last-trick")
+def _last_trick(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.last_trick = _toggle_side(draft.last_trick, payload)
+    return []
+
+
+@handles("debertz")
+def _debertz(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.debertz = _toggle_side(draft.debertz, payload)
+    return []
+
+
+@handles("no-tricks")
+def _no_tricks(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    side = _int(payload, "side")
+    if side is None:
+        raise ValueError("no side")
+    if side in draft.no_tricks:
+        draft.no_tricks.remove(side)
+    else:
+        draft.no_tricks.append(side)
+    return []
+
+
+def _field_id(path: str) -> str:
+    """The id of the element an issue's field path is shown at (``cards.1`` -> ``cards-1``).
+
+    >>> _field_id("cards.1"), _field_id("melds.terz"), _field_id("rules.target"), _field_id("")
+    ('cards-1', 'melds', 'target', 'entry-errors')
+    """
+    parts = path.split(".") if path else [""]
+    head = parts[0]
+    if head in ("cards", "names") and len(parts) > 1 and parts[1].isdigit():
+        return ("cards-" if head == "cards" else "name-") + parts[1]
+    if head == "rules":
+        return "target" if parts[-1] == "target" else "entry-errors"
+    named = {"no_tricks": "no-tricks", "last_trick": "last-trick"}
+    if head in ("cards", "taker", "melds", "bella", "debertz", "target", *named):
+        return named.get(head, head)
+    return "entry-errors"
+
+
+def field_id(path: str) -> str:
+    """Public alias of the issue-path to element-id mapping used by views and focus."""
+    return _field_id(path)
+
+
+@handles("save-hand")
+def _save_hand(state: State, payload: Payload) -> list[Effect]:
+    game, draft = _game(state), _entry(state)
+    issues = scoring.check_draft(game, draft)
+    if issues:
+        draft.tried = True
+        return [Effect("focus", _field_id(issues[0].field))]
+    hand, _ = scoring.draft_to_hand(draft)
+    if draft.index is None:
+        op = {"op": "add", "index": len(game["hands"]), "hand": hand}
+    else:
+        before = game["hands"][draft.index]
+        op = {"op": "edit", "index": draft.index, "before": before, "after": hand}
+    state.entry = None
+    state.notice = "saved" if draft.index is None else "edited"
+    new = history.apply_change(game, op, payload.get("now", ""))
+    focus = "new-hand" if draft.index is None else f"hand-{draft.index}"
+    return [_put(state, new), Effect("focus", focus)]
+
+
+@handles("redeal")
+def _redeal(state: State, payload: Payload) -> list[Effect]:
+    game = _game(state)
+    draft = HandDraft(sides=scoring.side_count(game), redeal=True)
+    problems = scoring.check_draft(game, draft)
+    if problems:
+        state.notice = "redeal_refused"
+        return []
+    op = {"op": "add", "index": len(game["hands"]), "hand": {"redeal": True}}
+    state.entry, state.notice = None, "redealt"
+    return [
+        _put(state, history.apply_change(game, op, payload.get("now", ""))),
+        Effect("focus", "new-hand"),
+    ]
+
+
+@handles("ask-delete-hand")
+def _ask_delete_hand(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    if draft.index is None:
+        return []
+    state.confirm = Confirm("delete-hand", draft.index)
+    return [Effect("focus", "confirm-no")]
+
+
+@handles("confirm-no")
+def _confirm_no(state: State, payload: Payload) -> list[Effect]:
+    state.confirm = None
+    return [Effect("focus", "ask-delete-hand")]
+
+
+@handles("confirm-yes")
+def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
+    confirm, game = state.confirm, _game(state)
+    if confirm is None or confirm.kind != "delete-hand":
+        return []
+    op = {"op": "delete", "index": confirm.index, "hand": game["hands"][confirm.index]}
+    state.confirm, state.entry, state.notice = None, None, "deleted"
+    return [
+        _put(state, history.apply_change(game, op, payload.get("now", ""))),
+        Effect("focus", "new-hand"),
+    ]
+
+
+@handles("undo")
+def _undo(state: State, payload: Payload) -> list[Effect]:
+    game = _game(state)
+    if not history.can_undo(game):
+        return []
+    state.entry, state.confirm, state.notice = None, None, "undone"
+    return [_put(state, history.undo(game, payload.get("now", ""))), Effect("focus", "undo")]
+
+
+@handles("redo")
+def _redo(state: State, payload: Payload) -> list[Effect]:
+    game = _game(state)
+    if not history.can_redo(game):
+        return []
+    state.entry, state.confirm, state.notice = None, None, "redone"
+    return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
+
+
+def issues_by_field(issues: list[Issue]) -> dict[str, list[Issue]]:
+    """Issues grouped by the element id they belong to."""
+    grouped: dict[str, list[Issue]] = {}
+    for issue in issues:
+        grouped.setdefault(_field_id(issue.field), []).append(issue)
+    return grouped

@@ -1,0 +1,316 @@
+"""The thin shell that binds the pure UI to the page (the only UI module importing js/pyodide).
+
+``app/main.py`` calls::
+
+    store = await open_store(); loaded = await store.load()
+    await mount(root_element, loaded, store)
+
+One listener per event type (click, input, change, submit, keydown) is bound on the root once,
+plus ``hashchange`` on the window; each dispatches on ``event.target.closest("[data-action]")``
+to ``actions.reduce``. The new markup from ``views.render`` is patched into the page (unchanged
+subtrees are kept, so the focused field and its caret stay put), then the effects run: writes go to
+the store one after another, each awaited. ``<html data-writes="N">`` counts writes not yet done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import traceback
+from datetime import datetime
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from app.ui import views
+from app.ui.actions import Effect, reduce
+from app.ui.state import State, initial_state
+
+EVENTS = ("click", "input", "change", "submit", "keydown")
+TEXT_INPUTS = ("text", "search", "number", "tel")
+_APP: App | None = None
+
+
+def _attributes(element: Any) -> dict[str, str]:
+    found: dict[str, str] = {}
+    attributes = element.attributes
+    for i in range(attributes.length):
+        item = attributes.item(i)
+        found[item.name] = item.value
+    return found
+
+
+def _sync_attributes(old: Any, new: Any) -> None:
+    before, after = _attributes(old), _attributes(new)
+    keep_open = old.tagName == "DETAILS"
+    for name in before:
+        if name not in after and not (keep_open and name == "open"):
+            old.removeAttribute(name)
+    for name, value in after.items():
+        if before.get(name) != value and not (keep_open and name == "open"):
+            old.setAttribute(name, value)
+    if old.tagName == "INPUT":
+        if old.type in ("checkbox", "radio"):
+            checked = new.hasAttribute("checked")
+            if old.checked != checked:
+                old.checked = checked
+        else:
+            value = new.getAttribute("value") or ""
+            if old.value != value:
+                old.value = value
+
+
+def _morph_children(old: Any, new: Any) -> None:
+    """Make ``old``'s children equal to ``new``'s, touching only what differs."""
+    old_kids, new_kids = old.childNodes, new.childNodes
+    count = old_kids.length
+    if count != new_kids.length:
+        old.replaceChildren(*[new_kids.item(i).cloneNode(True) for i in range(new_kids.length)])
+        return
+    for i in range(count):
+        a, b = old_kids.item(i), new_kids.item(i)
+        if a.isEqualNode(b):
+            continue
+        same = a.nodeType == b.nodeType and a.nodeName == b.nodeName
+        if same and a.nodeType == 1 and (a.id or "") == (b.id or ""):
+            _sync_attributes(a, b)
+            _morph_children(a, b)
+            if a.tagName == "SELECT":
+                a.value = b.value
+        elif same and a.nodeType == 3:
+            a.data = b.data
+        else:
+            old.replaceChild(b.cloneNode(True), a)
+
+
+class App:
+    """The mounted app: the state, the store, the bound listeners."""
+
+    def __init__(self, root: Any, state: State, store: Any) -> None:
+        self.root = root
+        self.state = state
+        self.store = store
+        self.pending = 0
+        self.writes: asyncio.Lock = asyncio.Lock()
+        self.template = js.document.createElement("template")
+        self.proxies: list[Any] = []
+        self.last_html = ""
+
+    # --- binding ---------------------------------------------------------------------
+    def bind(self) -> None:
+        """Add the delegated listeners once (their proxies live as long as the app)."""
+        handlers = {
+            "click": self.on_click,
+            "input": self.on_input,
+            "change": self.on_change,
+            "submit": self.on_submit,
+            "keydown": self.on_keydown,
+        }
+        for kind in EVENTS:
+            proxy = create_proxy(handlers[kind])
+            self.proxies.append(proxy)
+            self.root.addEventListener(kind, proxy)
+        route = create_proxy(self.on_hashchange)
+        self.proxies.append(route)
+        js.window.addEventListener("hashchange", route)
+
+    def _target(self, event: Any) -> Any:
+        target = event.target
+        if target is None or not hasattr(target, "closest"):
+            return None
+        element = target.closest("[data-action]")
+        if element is None or not self.root.contains(element):
+            return None
+        return element
+
+    def _payload(self, element: Any) -> dict[str, str]:
+        payload = {
+            name[5:]: value
+            for name, value in _attributes(element).items()
+            if name.startswith("data-")
+        }
+        payload["now"] = datetime.now().isoformat(timespec="seconds")
+        payload["new_id"] = f"g{random.getrandbits(48):012x}"
+        payload["random"] = str(random.randrange(4))
+        return payload
+
+    def on_click(self, event: Any) -> None:
+        element = self._target(event)
+        if element is None or element.tagName in ("INPUT", "SELECT", "FORM", "OPTION", "TEXTAREA"):
+            return
+        if element.tagName in ("TR",) and event.target.closest("button") is not None:
+            return
+        event.preventDefault()
+        payload = self._payload(element)
+        self.dispatch(payload.pop("action"), payload)
+
+    def on_input(self, event: Any) -> None:
+        element = self._target(event)
+        if element is None or element.tagName != "INPUT" or element.type not in TEXT_INPUTS:
+            return
+        payload = self._payload(element)
+        payload["value"] = element.value
+        self.dispatch(payload.pop("action"), payload)
+
+    def on_change(self, event: Any) -> None:
+        element = self._target(event)
+        if element is None:
+            return
+        if element.tagName == "SELECT":
+            value = element.value
+        elif element.tagName == "INPUT" and element.type == "checkbox":
+            value = "true" if element.checked else "false"
+        elif element.tagName == "INPUT" and element.type == "radio":
+            value = element.value
+        else:
+            return
+        payload = self._payload(element)
+        payload["value"] = value
+        self.dispatch(payload.pop("action"), payload)
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        form = event.target
+        action = form.getAttribute("data-action") if form is not None else None
+        if action:
+            payload = self._payload(form)
+            payload.pop("action", None)
+            self.dispatch(action, payload)
+
+    def on_keydown(self, event: Any) -> None:
+        if event.key != "Escape":
+            return
+        if self.state.confirm is not None:
+            self.dispatch("confirm-no", {})
+        elif self.state.entry is not None:
+            self.dispatch("cancel-hand", {})
+
+    def on_hashchange(self, event: Any = None) -> None:
+        self.dispatch("route", {"hash": str(js.location.hash)})
+
+    # --- dispatch, render, effects --------------------------------------------------
+    def dispatch(self, action: str, payload: dict[str, str]) -> None:
+        """Run one action: new state, patch the page, then perform the effects."""
+        try:
+            self.state, effects = reduce(self.state, action, payload)
+        except (ValueError, KeyError) as error:
+            js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
+            return
+        self.render(effects)
+        writes = [
+            effect
+            for effect in effects
+            if effect.kind in ("put_game", "delete_game", "put_settings")
+        ]
+        for effect in effects:
+            if effect.kind == "nav" and str(js.location.hash) != effect.key:
+                js.location.hash = effect.key
+        if writes:
+            self._count(+1)
+            asyncio.ensure_future(self.write(writes))
+
+    def render(self, effects: list[Effect] | None = None) -> None:
+        """Patch the page to the current state and put the focus where it belongs."""
+        if effects is None:
+            effects = []
+        document = js.document
+        active = document.activeElement
+        active_id = active.id if active is not None and self.root.contains(active) else ""
+        selection = None
+        if active_id and active.tagName == "INPUT" and active.type in TEXT_INPUTS:
+            selection = (active.selectionStart, active.selectionEnd)
+        html = views.render(self.state)
+        if html != self.last_html:
+            self.template.innerHTML = html
+            _morph_children(self.root, self.template.content)
+            self.template.innerHTML = ""
+            self.last_html = html
+        document.documentElement.lang = self.state.lang
+        focus = [effect.key for effect in effects if effect.kind == "focus"]
+        if focus:
+            self.focus(focus[-1])
+        elif (
+            active_id
+            and document.activeElement is not None
+            and document.activeElement.id != active_id
+        ):
+            element = document.getElementById(active_id)
+            if element is not None:
+                element.focus()
+                if selection is not None:
+                    element.setSelectionRange(*selection)
+
+    def focus(self, element_id: str) -> None:
+        """Focus an element by id (or the first control inside it)."""
+        element = js.document.getElementById(element_id)
+        if element is None:
+            return
+        focusable = element.matches("input, button, select, a[href], [tabindex]")
+        if not focusable:
+            inner = element.querySelector("input, button, select")
+            element = inner if inner is not None else element
+        element.focus()
+
+    def _count(self, step: int) -> None:
+        self.pending += step
+        js.document.documentElement.dataset.writes = str(self.pending)
+
+    async def write(self, effects: list[Effect]) -> None:
+        """Write the changes through to the store, in order, each awaited."""
+        try:
+            async with self.writes:
+                for effect in effects:
+                    if effect.kind == "put_game":
+                        await self.store.put_game(effect.key, effect.value)
+                    elif effect.kind == "delete_game":
+                        await self.store.delete_game(effect.key)
+                    elif effect.kind == "put_settings":
+                        await self.store.put_settings(effect.value)
+        except Exception as error:  # noqa: BLE001 - any failure must reach the user
+            js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
+            self.state, _ = reduce(self.state, "write-failed", {"detail": str(error)})
+            self.render()
+        finally:
+            self._count(-1)
+
+
+def _problem_dicts(problems: Any) -> list[dict[str, str]]:
+    out = []
+    for problem in problems or []:
+        if isinstance(problem, dict):
+            out.append({key: str(value) for key, value in problem.items() if key != "raw"})
+        else:
+            out.append(
+                {
+                    "record": str(getattr(problem, "record", "")),
+                    "code": str(getattr(problem, "code", "")),
+                    "message": str(getattr(problem, "message", problem)),
+                }
+            )
+    return out
+
+
+def _browser_languages() -> list[str]:
+    languages = js.navigator.languages
+    found = [str(languages[i]) for i in range(languages.length)] if languages else []
+    return found or [str(js.navigator.language or "")]
+
+
+async def mount(root: Any, loaded: Any, store: Any) -> App:
+    """Show the app in ``root`` from what the store loaded, and keep it running."""
+    global _APP
+    state = initial_state(
+        dict(getattr(loaded, "games", {}) or {}),
+        dict(getattr(loaded, "settings", {}) or {}),
+        _problem_dicts(getattr(loaded, "problems", [])),
+        _browser_languages(),
+    )
+    app = App(root, state, store)
+    root.replaceChildren()
+    root.removeAttribute("aria-busy")
+    app.bind()
+    app.state, _effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
+    app.render([])
+    _APP = app
+    return app

@@ -1,0 +1,277 @@
+"""The one place where the UI calls the engine: replays (cached), checks and previews.
+
+Every number on screen comes from ``app.engine.score``; every validation from
+``app.engine.check_hand``. Games are kept as ``debertz/1`` dicts with the app's metadata
+(``id``, ``rev``, ``undo``, ...); the engine ignores those keys.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from app import engine
+from app.ui.state import FULL_HAND, GameDict, HandDraft
+
+RULE_OPTIONS = (
+    "eggs",
+    "both_reach",
+    "must_beat",
+    "bait_to",
+    "sequences_need_trick",
+    "obligation",
+    "bait_penalty",
+    "ski_penalty",
+)
+PRESET_NAMES = ("standard", "moscow", "vinnytsia")
+
+_CACHE_SIZE = 16
+_games: OrderedDict[tuple[str, int], Any] = OrderedDict()
+_sheets: OrderedDict[tuple[str, int], Any] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class Issue:
+    """A problem to show next to a form field: ``field`` is a dotted path like ``cards.1``."""
+
+    field: str
+    code: str
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    message: str = ""
+
+
+def _key(game: GameDict) -> tuple[str, int]:
+    return (str(game.get("id", "")), int(game.get("rev", 0)))
+
+
+def _remember(cache: OrderedDict[tuple[str, int], Any], key: tuple[str, int], value: Any) -> Any:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+    return value
+
+
+def engine_game(game: GameDict) -> Any:
+    """The engine's ``Game`` for a saved game dict (cached by id and revision)."""
+    key = _key(game)
+    if key in _games:
+        return _games[key]
+    return _remember(_games, key, engine.game_from_json(game))
+
+
+def sheet(game: GameDict) -> Any:
+    """The engine's ``Sheet`` for a saved game dict (cached by id and revision)."""
+    key = _key(game)
+    if key in _sheets:
+        return _sheets[key]
+    return _remember(_sheets, key, engine.score(engine_game(game)))
+
+
+def try_sheet(game: GameDict) -> tuple[Any | None, str | None]:
+    """``(sheet, None)``, or ``(None, message)`` when the saved game cannot be replayed."""
+    try:
+        return sheet(game), None
+    except engine.DebertzError as error:
+        return None, str(error)
+
+
+def side_count(game: GameDict) -> int:
+    """How many sides score in this game: 2 or 3 players each for themselves, or 2 teams."""
+    players = len(game["players"])
+    if players == 4 and game.get("teams", True):
+        return 2
+    return players
+
+
+def side_of(game: GameDict, seat: int) -> int:
+    """The side a seat plays for."""
+    return seat % 2 if side_count(game) == 2 and len(game["players"]) == 4 else seat
+
+
+def seats_of(game: GameDict, side: int) -> list[int]:
+    """The seats of one side, in seating order."""
+    return [seat for seat in range(len(game["players"])) if side_of(game, seat) == side]
+
+
+def side_label(game: GameDict, side: int) -> str:
+    """A side's name: the player, or partners joined with ``&`` (plain text, not escaped).
+
+    >>> side_label({"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}, 0)
+    'Оля & Іван'
+    """
+    return " & ".join(game["players"][seat] for seat in seats_of(game, side))
+
+
+def rules_of(game: GameDict) -> dict[str, Any]:
+    """The game's rules with every option filled in (defaults from the engine)."""
+    return rules_to_json(engine_game(game).rules)
+
+
+def rules_to_json(rules: Any) -> dict[str, Any]:
+    """An engine ``Rules`` as a plain JSON-ready dict (penalties as dicts or None)."""
+    out: dict[str, Any] = {}
+    for item in dataclasses.fields(rules):
+        value = getattr(rules, item.name)
+        out[item.name] = dataclasses.asdict(value) if dataclasses.is_dataclass(value) else value
+    return out
+
+
+def preset_options(name: str) -> dict[str, Any]:
+    """The options of a named preset, e.g. ``preset_options("moscow")["both_reach"]``."""
+    return rules_to_json(engine.PRESETS[name])
+
+
+def matching_preset(rules: dict[str, Any]) -> str:
+    """The preset these options equal, else ``"custom"``."""
+    for name in PRESET_NAMES:
+        if preset_options(name) == rules:
+            return name
+    return "custom"
+
+
+def parse_card_text(text: str) -> int | None:
+    """The number typed in a card field, or None when nothing usable was typed.
+
+    >>> parse_card_text(" 62 "), parse_card_text(""), parse_card_text("6x")
+    (62, None, None)
+    """
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 4 else None
+
+
+def fill_cards(draft: HandDraft) -> None:
+    """Fill the one side nobody typed: ``162 - sum(typed)`` when all the others are numbers."""
+    if len(draft.typed) != draft.sides - 1:
+        return
+    rest = next(side for side in range(draft.sides) if side not in draft.typed)
+    values = [parse_card_text(draft.cards[side]) for side in draft.typed]
+    if all(value is not None for value in values):
+        draft.cards[rest] = str(FULL_HAND - sum(value or 0 for value in values))
+    else:
+        draft.cards[rest] = ""
+
+
+def filled_side(draft: HandDraft) -> int | None:
+    """The side whose card points are computed, not typed (None while it is not known yet)."""
+    if len(draft.typed) != draft.sides - 1:
+        return None
+    return next(side for side in range(draft.sides) if side not in draft.typed)
+
+
+def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
+    """The ``debertz/1`` hand record for a draft, and the problems found before the engine.
+
+    >>> hand, issues = draft_to_hand(HandDraft(sides=2, taker=0, cards=["100", "62"]))
+    >>> hand, issues
+    ({'taker': 0, 'cards': [100, 62]}, [])
+    """
+    if draft.redeal:
+        return {**draft.extra, "redeal": True}, []
+    hand: dict[str, Any] = dict(draft.extra)
+    issues: list[Issue] = []
+    if draft.taker is not None:
+        hand["taker"] = draft.taker
+    texts = [text.strip() for text in draft.cards]
+    if any(texts) or draft.debertz is None:
+        cards: list[int] = []
+        bad = any(text and parse_card_text(text) is None for text in texts)
+        filled = filled_side(draft)
+        for side, text in enumerate(texts):
+            value = parse_card_text(text)
+            if value is not None:
+                cards.append(value)
+            elif text:
+                issues.append(Issue(f"cards.{side}", "ui.cards_not_number", {"value": text}))
+            elif not (bad and side == filled):
+                issues.append(Issue(f"cards.{side}", "ui.cards_missing", {}))
+        if not issues:
+            hand["cards"] = cards
+    if draft.meld_side is not None and (draft.terz or draft.fifty):
+        hand["melds"] = {"side": draft.meld_side, "terz": draft.terz, "fifty": draft.fifty}
+    for key in ("bella", "last_trick", "debertz"):
+        value = getattr(draft, key)
+        if value is not None:
+            hand[key] = value
+    if draft.no_tricks:
+        hand["no_tricks"] = sorted(draft.no_tricks)
+    return hand, issues
+
+
+def hand_to_draft(game: GameDict, index: int) -> HandDraft:
+    """A form filled with a saved hand, to edit it."""
+    hand = dict(game["hands"][index])
+    sides = side_count(game)
+    known = {"redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz"}
+    draft = HandDraft(sides=sides, index=index)
+    draft.extra = {key: value for key, value in hand.items() if key not in known}
+    draft.redeal = bool(hand.get("redeal"))
+    draft.taker = hand.get("taker")
+    cards = hand.get("cards")
+    if cards:
+        draft.cards = [str(value) for value in cards]
+        draft.typed = list(range(sides - 1))
+    melds = hand.get("melds") or {}
+    draft.meld_side = melds.get("side")
+    draft.terz = int(melds.get("terz") or 0)
+    draft.fifty = int(melds.get("fifty") or 0)
+    draft.bella = hand.get("bella")
+    draft.no_tricks = list(hand.get("no_tricks") or [])
+    draft.last_trick = hand.get("last_trick")
+    draft.debertz = hand.get("debertz")
+    return draft
+
+
+def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
+    """Every problem of the draft: the form's own (numbers) first, then the engine's."""
+    hand, issues = draft_to_hand(draft)
+    problems = engine.check_hand(engine_game(game), hand, draft.index)
+    issues.extend(
+        Issue(str(p.field or ""), str(p.code), dict(p.params or {}), str(p.message))
+        for p in problems
+        if not (issues and str(p.field or "").startswith("cards"))
+    )
+    return issues
+
+
+def with_hand(game: GameDict, draft: HandDraft) -> GameDict:
+    """The game dict as it would be with the draft saved (the draft must have no problems)."""
+    hand, _ = draft_to_hand(draft)
+    hands = list(game["hands"])
+    if draft.index is None:
+        hands.append(hand)
+    else:
+        hands[draft.index] = hand
+    return {**game, "hands": hands}
+
+
+def preview(game: GameDict, draft: HandDraft) -> tuple[Any, Any] | None:
+    """``(hand_line, sheet)`` of the game with the draft saved, or None while it has problems."""
+    if check_draft(game, draft):
+        return None
+    trial = engine.score(engine.game_from_json(with_hand(game, draft)))
+    index = len(game["hands"]) if draft.index is None else draft.index
+    return trial.hands[index], trial
+
+
+def known_players(games: dict[str, GameDict]) -> list[str]:
+    """Names used in earlier games, most recent game first, each once (ignoring case)."""
+    ordered = sorted(games.values(), key=lambda g: str(g.get("updated", "")), reverse=True)
+    seen: set[str] = set()
+    names: list[str] = []
+    for game in ordered:
+        for name in game.get("players", []):
+            if isinstance(name, str) and name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names
+
+
+def field_issues(issues: list[Issue]) -> dict[str, list[Issue]]:
+    """Issues grouped by field path (a field's parent paths are not merged)."""
+    grouped: dict[str, list[Issue]] = {}
+    for issue in issues:
+        grouped.setdefault(issue.field, []).append(issue)
+    return grouped

@@ -1,0 +1,194 @@
+"""The new-game form: its draft, its checks and the game dict it creates.
+
+>>> draft = fresh_setup()
+>>> draft.names[:2] = ["Оля", "Петро"]
+>>> issues = check_setup(draft)
+>>> issues
+[]
+>>> game = new_game(draft, game_id="g1", now="2026-11-30T03:00:00Z", random_seat=0)
+>>> game["players"], game["rules"]["target"], game["hands"]
+(['Оля', 'Петро'], 501, [])
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app import engine
+from app.ui import scoring
+from app.ui.scoring import Issue
+from app.ui.state import TARGETS, GameDict, SetupDraft
+
+NAME_MAX = 40
+TARGET_MIN = 51
+TARGET_MAX = 10001
+PENALTY_DEFAULT = {"points": 100, "when": "third", "count": "game"}
+
+
+def fresh_setup(previous: GameDict | None = None) -> SetupDraft:
+    """An empty new-game form with the Standard rules (or the rules of ``previous``)."""
+    draft = SetupDraft()
+    draft.options = _options_without_target(scoring.preset_options("standard"))
+    if previous is not None:
+        rules = scoring.rules_of(previous)
+        draft.options = _options_without_target(rules)
+        draft.count = len(previous["players"])
+        draft.names = list(previous["players"]) + [""] * (4 - len(previous["players"]))
+        draft.teams = bool(previous.get("teams", True))
+        _set_target(draft, int(rules["target"]))
+        draft.preset = scoring.matching_preset(rules)
+    return draft
+
+
+def _options_without_target(rules: dict[str, Any]) -> dict[str, Any]:
+    return {key: copy.deepcopy(value) for key, value in rules.items() if key != "target"}
+
+
+def _set_target(draft: SetupDraft, target: int) -> None:
+    if str(target) in TARGETS:
+        draft.target, draft.target_other = str(target), ""
+    else:
+        draft.target, draft.target_other = "other", str(target)
+
+
+def target_text(draft: SetupDraft) -> str:
+    """The target as typed or picked."""
+    return draft.target_other.strip() if draft.target == "other" else draft.target
+
+
+def target_value(draft: SetupDraft) -> int | None:
+    """The target as a number, or None when what was typed is not a whole number."""
+    text = target_text(draft)
+    return int(text) if text.isdigit() and len(text) <= 6 else None
+
+
+def rules_json(draft: SetupDraft) -> dict[str, Any]:
+    """Every rule option of the form, the target included."""
+    rules = copy.deepcopy(draft.options)
+    rules["target"] = target_value(draft) or 0
+    return rules
+
+
+def apply_preset(draft: SetupDraft, name: str) -> None:
+    """Take all options (and the target) of a preset."""
+    rules = scoring.preset_options(name)
+    draft.options = _options_without_target(rules)
+    _set_target(draft, int(rules["target"]))
+    draft.preset = name
+
+
+def refresh_preset(draft: SetupDraft) -> None:
+    """Show which preset the options now equal ("custom" when none)."""
+    draft.preset = scoring.matching_preset(rules_json(draft))
+
+
+def set_option(draft: SetupDraft, name: str, value: str) -> None:
+    """Change one option from the form's text value."""
+    if name not in draft.options:
+        raise ValueError(f"unknown option {name!r}")
+    current = draft.options[name]
+    draft.options[name] = value == "true" if isinstance(current, bool) else value
+    refresh_preset(draft)
+
+
+def set_penalty(draft: SetupDraft, name: str, part: str, value: str) -> None:
+    """Switch a penalty on or off, or change its points, ``when`` or ``count``."""
+    penalty = draft.options.get(name)
+    if part == "on":
+        draft.options[name] = dict(PENALTY_DEFAULT) if value == "true" else None
+    elif penalty is not None:
+        penalty = dict(penalty)
+        penalty[part] = int(value) if part == "points" and value.isdigit() else value
+        draft.options[name] = penalty
+    refresh_preset(draft)
+
+
+def names(draft: SetupDraft) -> list[str]:
+    """The players' names as they will be saved (trimmed)."""
+    return [name.strip() for name in draft.names[: draft.count]]
+
+
+def check_setup(draft: SetupDraft) -> list[Issue]:
+    """Everything wrong with the form, each at its field (``names.2``, ``target``, ...)."""
+    issues: list[Issue] = []
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names(draft)):
+        if not name:
+            issues.append(Issue(f"names.{seat}", "ui.name_empty", {"seat": seat}))
+        elif len(name) > NAME_MAX:
+            issues.append(Issue(f"names.{seat}", "ui.name_long", {"max": NAME_MAX}))
+        elif name.casefold() in seen:
+            issues.append(Issue(f"names.{seat}", "ui.name_twice", {"other": seen[name.casefold()]}))
+        else:
+            seen[name.casefold()] = seat
+    target = target_value(draft)
+    if target is None:
+        issues.append(Issue("target", "ui.target_not_number", {"value": target_text(draft)}))
+    elif not TARGET_MIN <= target <= TARGET_MAX:
+        issues.append(Issue("target", "ui.target_range", {"min": TARGET_MIN, "max": TARGET_MAX}))
+    if issues:
+        return issues
+    try:
+        engine.game_from_json(_game_json(draft, 0))
+    except engine.DebertzError as error:
+        problem = error.problem
+        path = str(getattr(problem, "field", "") or "")
+        field = "target" if path.endswith("target") else path.replace("rules.", "options.")
+        issues.append(
+            Issue(field, str(problem.code), dict(problem.params or {}), str(problem.message))
+        )
+    return issues
+
+
+def _game_json(draft: SetupDraft, first_dealer: int) -> GameDict:
+    game: GameDict = {
+        "format": "debertz/1",
+        "players": names(draft),
+        "first_dealer": first_dealer,
+        "rules": rules_json(draft),
+        "hands": [],
+    }
+    if draft.count == 4:
+        game["teams"] = draft.teams
+    return game
+
+
+def first_dealer(draft: SetupDraft, random_seat: int) -> int:
+    """The seat picked in the form, or ``random_seat`` when "draw at random" was chosen."""
+    if draft.first_dealer == "random":
+        return random_seat % draft.count
+    seat = int(draft.first_dealer)
+    return seat if seat < draft.count else 0
+
+
+def new_game(draft: SetupDraft, game_id: str, now: str, random_seat: int) -> GameDict:
+    """The saved form of a new game (``check_setup`` must have found nothing)."""
+    game = _game_json(draft, first_dealer(draft, random_seat))
+    game.update({"id": game_id, "created": now, "updated": now, "rev": 0, "undo": [], "redo": []})
+    return game
+
+
+def rematch(game: GameDict, winner: int | None, game_id: str, now: str) -> GameDict:
+    """Same players, teams and rules; the winner's first seat deals first (else the next dealer)."""
+    if winner is not None:
+        dealer = scoring.seats_of(game, winner)[0]
+    else:
+        dealer = int(scoring.sheet(game).next_dealer)
+    fresh: GameDict = {
+        "format": "debertz/1",
+        "players": list(game["players"]),
+        "first_dealer": dealer,
+        "rules": copy.deepcopy(scoring.rules_of(game)),
+        "hands": [],
+        "id": game_id,
+        "created": now,
+        "updated": now,
+        "rev": 0,
+        "undo": [],
+        "redo": [],
+        "rematch_of": game.get("id"),
+    }
+    if len(game["players"]) == 4:
+        fresh["teams"] = bool(game.get("teams", True))
+    return fresh

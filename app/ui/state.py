@@ -1,0 +1,133 @@
+"""The app state: saved games, settings, the open screen and the drafts of the two forms.
+
+The state is plain data. ``actions.reduce`` makes a new state from an old one; nothing here touches
+the page or the store.
+
+>>> state = initial_state({}, {}, [], ["ru-RU", "en"])
+>>> state.lang, state.screen
+('ru', 'home')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGS = ("uk", "ru", "en")
+DEFAULT_LANG = "uk"
+FULL_HAND = 162
+TARGETS = ("301", "501", "701", "1001")
+
+GameDict = dict[str, Any]
+
+
+@dataclass
+class SetupDraft:
+    """What has been typed into the new-game form (kept as typed, validated on "start")."""
+
+    count: int = 2
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    teams: bool = True
+    target: str = "501"
+    target_other: str = ""
+    preset: str = "standard"
+    options: dict[str, Any] = field(default_factory=dict)
+    first_dealer: str = "0"
+    tried: bool = False
+
+
+@dataclass
+class HandDraft:
+    """The new-hand (or edit-hand) form: ``index`` is None for a new hand.
+
+    ``cards`` holds the text of each side's field; ``typed`` the sides typed by the user, most
+    recent last; the one side left over is filled in as ``162 - others``.
+    """
+
+    sides: int
+    index: int | None = None
+    taker: int | None = None
+    cards: list[str] = field(default_factory=list)
+    typed: list[int] = field(default_factory=list)
+    meld_side: int | None = None
+    terz: int = 0
+    fifty: int = 0
+    bella: int | None = None
+    no_tricks: list[int] = field(default_factory=list)
+    last_trick: int | None = None
+    debertz: int | None = None
+    redeal: bool = False
+    tried: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            self.cards = [""] * self.sides
+
+
+@dataclass
+class Confirm:
+    """A question waiting for yes/no: ``kind`` is ``delete-hand``."""
+
+    kind: str
+    index: int = -1
+
+
+@dataclass
+class State:
+    """Everything the views need to draw the app."""
+
+    lang: str
+    games: dict[str, GameDict]
+    settings: dict[str, Any]
+    problems: list[dict[str, str]] = field(default_factory=list)
+    screen: str = "home"
+    game_id: str | None = None
+    setup: SetupDraft | None = None
+    entry: HandDraft | None = None
+    confirm: Confirm | None = None
+    notice: str | None = None
+    notice_detail: str = ""
+    trash: GameDict | None = None
+    help_anchor: str | None = None
+
+    @property
+    def game(self) -> GameDict | None:
+        """The open game's dict, if a game is open."""
+        return self.games.get(self.game_id) if self.game_id else None
+
+
+def pick_lang(preferred: list[str]) -> str:
+    """The first supported language among the browser's, else Ukrainian.
+
+    >>> pick_lang(["de-DE", "en-GB", "uk"])
+    'en'
+    >>> pick_lang([])
+    'uk'
+    """
+    for tag in preferred:
+        code = tag.split("-")[0].lower()
+        if code in LANGS:
+            return code
+        if code == "be":
+            return "ru"
+    return DEFAULT_LANG
+
+
+def initial_state(
+    games: dict[str, GameDict],
+    settings: dict[str, Any],
+    problems: list[dict[str, str]],
+    browser_langs: list[str],
+) -> State:
+    """The state right after loading: the saved language, else the browser's."""
+    saved = settings.get("lang")
+    lang = saved if saved in LANGS else pick_lang(browser_langs)
+    trash = settings.get("trash")
+    return State(
+        lang=lang,
+        games=dict(games),
+        settings=dict(settings),
+        problems=list(problems),
+        trash=trash if isinstance(trash, dict) else None,
+    )

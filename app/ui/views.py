@@ -1,0 +1,196 @@
+"""Views: pure functions from the app state to HTML strings.
+
+Every text typed by a user (names) and every translated text is escaped here; the page only
+inserts the string. Controls carry ``data-action`` (and ``data-*`` arguments) for the page's one
+delegated listener per event type.
+
+>>> from app.ui.state import initial_state
+>>> html = render(initial_state({}, {}, [], ["en"]))
+>>> 'data-action="lang"' in html and "New game" in html
+True
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from app.ui import i18n, scoring
+from app.ui.markup import attrs, esc, join
+from app.ui.scoring import side_label
+from app.ui.state import LANGS, GameDict, State
+from app.ui.views_game import render_game
+from app.ui.views_help import render_help
+from app.ui.views_setup import render_setup
+
+
+def render(state: State) -> str:
+    """The whole app for the current screen, starting with the top bar."""
+    t = i18n.translator(state.lang)
+    if state.screen == "new":
+        body = render_setup(state, t)
+    elif state.screen == "game" and state.game is not None:
+        body = render_game(state, t)
+    elif state.screen == "help":
+        body = render_help(state, t)
+    else:
+        body = render_home(state, t)
+    return _top_bar(state, t) + _notice(state, t) + body
+
+
+def _top_bar(state: State, t: i18n.Tr) -> str:
+    options = join(
+        f'<option value="{code}"{" selected" if code == state.lang else ""}>'
+        f"{esc(i18n.LANG_NAMES[code])}</option>"
+        for code in LANGS
+    )
+    current = ' aria-current="page"'
+    return (
+        f'<nav class="topbar" aria-label="{esc(t("nav.label"))}">'
+        f'<a class="navlink" href="#/"{current if state.screen == "home" else ""}>'
+        f"{esc(t('nav.games'))}</a>"
+        f'<a class="navlink" href="#/help"{current if state.screen == "help" else ""}>'
+        f"{esc(t('nav.help'))}</a>"
+        f'<label class="lang"><span class="sr-only">{esc(t("nav.language"))}</span>'
+        f'<select id="lang" data-action="lang">{options}</select></label>'
+        "</nav>"
+    )
+
+
+def _notice(state: State, t: i18n.Tr) -> str:
+    text = t(f"notice.{state.notice}", detail=state.notice_detail) if state.notice else ""
+    button = ""
+    if state.notice == "game_deleted" and state.trash is not None:
+        button = (
+            f' <button type="button" class="btn small" id="restore-game" '
+            f'data-action="restore-game">{esc(t("home.restore"))}</button>'
+        )
+    return f'<div class="notice" role="status" aria-live="polite">{esc(text)}{button}</div>'
+
+
+def when_text(stamp: object) -> str:
+    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
+
+    >>> when_text("2026-11-30T03:05:00")
+    '30.11.2026 03:05'
+    """
+    try:
+        moment = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    return moment.strftime("%d.%m.%Y %H:%M")
+
+
+def render_home(state: State, t: i18n.Tr) -> str:
+    """The games list: games in progress first, then finished ones."""
+    summaries = [(game, scoring.try_sheet(game)) for game in state.games.values()]
+    summaries.sort(key=lambda item: str(item[0].get("updated", "")), reverse=True)
+    playing = [item for item in summaries if not (item[1][0] and item[1][0].finished)]
+    finished = [item for item in summaries if item[1][0] and item[1][0].finished]
+    parts = [
+        (
+            f'<section class="screen home" aria-labelledby="screen-title">'
+            f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
+        ),
+        _problems(state, t),
+        _trash(state, t),
+        f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
+    ]
+    if not summaries:
+        parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
+    if playing:
+        parts.append(_game_list("playing", t("home.playing"), playing, t))
+    if finished:
+        parts.append(_game_list("finished", t("home.finished"), finished, t))
+    parts.append("</section>")
+    return join(parts)
+
+
+def _problems(state: State, t: i18n.Tr) -> str:
+    if not state.problems:
+        return ""
+    items = join(f"<li>{esc(storage_problem_text(problem, t))}</li>" for problem in state.problems)
+    return (
+        f'<div class="problems" role="alert"><p>{esc(t("home.problems"))}</p><ul>{items}</ul></div>'
+    )
+
+
+def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
+    """A stored record that could not be read, in the current language."""
+    code, record = problem.get("code", ""), problem.get("record", "")
+    key = f"storage.{code}"
+    if i18n.has(key):
+        return t(key, record=record)
+    return t("storage.other", record=record, detail=problem.get("message", code))
+
+
+def _trash(state: State, t: i18n.Tr) -> str:
+    if state.trash is None or state.notice == "game_deleted":
+        return ""
+    names = ", ".join(str(name) for name in state.trash.get("players", []))
+    return (
+        f'<p class="trash">{esc(t("home.trash", names=names))} '
+        f'<button type="button" class="btn small" id="restore-game" data-action="restore-game">'
+        f"{esc(t('home.restore'))}</button></p>"
+    )
+
+
+def _game_list(key: str, title: str, items: list[tuple[GameDict, Any]], t: i18n.Tr) -> str:
+    cards = join(_game_card(game, result, t) for game, result in items)
+    return (
+        f'<section class="games {key}" aria-labelledby="list-{key}">'
+        f'<h3 id="list-{key}">{esc(title)}</h3><ul class="cards">{cards}</ul></section>'
+    )
+
+
+def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> str:
+    sheet, error = result
+    gid = str(game["id"])
+    sides = scoring.side_count(game)
+    if sheet is None:
+        score_line = f'<p class="err">{esc(t("home.unreadable", detail=error or ""))}</p>'
+    else:
+        score_line = (
+            '<p class="match">'
+            + join(
+                f'<span class="who{" winner" if sheet.winner == side else ""}">'
+                f"{esc(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
+                for side in range(sides)
+            )
+            + "</p>"
+        )
+    target = game.get("rules", {}).get("target", 501)
+    meta = t(
+        "home.meta",
+        target=target,
+        hands=len(game["hands"]),
+        when=when_text(game.get("updated", "")),
+    )
+    winner = ""
+    if sheet is not None and sheet.finished and sheet.winner is not None:
+        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner)))}</p>'
+    actions = [
+        (
+            f'<a class="btn" href="#/game/{esc(gid)}" id="open-{esc(gid)}">'
+            f"{esc(t('home.open' if sheet is not None and sheet.finished else 'home.continue'))}"
+            f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span></a>'
+        )
+    ]
+    if sheet is not None and sheet.finished:
+        actions.append(
+            f'<button type="button" class="btn" data-action="rematch" data-id="{esc(gid)}">'
+            f"{esc(t('game.rematch'))}</button>"
+        )
+    actions.append(
+        f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(gid)}">'
+        f"{esc(t('home.delete'))}"
+        f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span>'
+        "</button>"
+    )
+    return (
+        f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
+        f'<p class="meta">{esc(meta)}</p><div class="row">{join(actions)}</div></li>'
+    )
+
+
+__all__ = ["attrs", "render", "render_home", "side_label", "when_text"]

@@ -1,0 +1,83 @@
+"""Pieces shared by the screens: issue messages next to fields, toggle buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.ui import i18n
+from app.ui.actions import field_id
+from app.ui.markup import esc, join
+from app.ui.scoring import Issue, side_label
+from app.ui.state import GameDict
+
+_SIDE_PARAMS = ("side",)
+_SEAT_PARAMS = ("seat", "other")
+
+
+def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
+    """One problem in the current language, with seats and sides named.
+
+    >>> t = i18n.translator("en")
+    >>> issue_text(t, Issue("cards", "cards_sum", {"total": 150}))
+    'The card points add up to 150; they must add up to 162.'
+    """
+    params: dict[str, Any] = dict(issue.params)
+    if game is not None:
+        for key in _SIDE_PARAMS:
+            if isinstance(params.get(key), int):
+                params[key] = side_label(game, params[key])
+        for key in _SEAT_PARAMS:
+            value = params.get(key)
+            if isinstance(value, int) and 0 <= value < len(game["players"]):
+                params[key] = game["players"][value]
+    else:
+        for key in _SEAT_PARAMS:
+            if isinstance(params.get(key), int):
+                params[key] = params[key] + 1
+    head = issue.field.split(".")[0]
+    for key in (f"problem.{issue.code}.{head}", f"problem.{issue.code}"):
+        if i18n.has(key):
+            return t(key, **params)
+    return t("problem.other", detail=issue.message or issue.code)
+
+
+def group_issues(issues: list[Issue]) -> dict[str, list[Issue]]:
+    """Issues keyed by the id of the element they are shown at."""
+    grouped: dict[str, list[Issue]] = {}
+    for issue in issues:
+        grouped.setdefault(field_id(issue.field), []).append(issue)
+    return grouped
+
+
+def errors_at(
+    element_id: str,
+    grouped: dict[str, list[Issue]],
+    t: i18n.Tr,
+    game: GameDict | None = None,
+) -> tuple[str, str]:
+    """``(attributes for the control, the error paragraph)`` for one field (empty when fine)."""
+    found = grouped.get(element_id)
+    if not found:
+        return "", ""
+    texts = join(f"<span>{esc(issue_text(t, issue, game))}</span> " for issue in found)
+    err_id = f"{element_id}-err"
+    return (
+        f' aria-invalid="true" aria-describedby="{err_id}"',
+        f'<p class="err" id="{err_id}">{texts.strip()}</p>',
+    )
+
+
+def toggle(
+    label: str,
+    action: str,
+    pressed: bool,
+    extra: str = "",
+    element_id: str | None = None,
+) -> str:
+    """A toggle button (``aria-pressed``) that sends ``action`` with ``extra`` data attributes."""
+    ident = f' id="{esc(element_id)}"' if element_id else ""
+    return (
+        f'<button type="button" class="chip{" on" if pressed else ""}"{ident} '
+        f'data-action="{esc(action)}"{extra} aria-pressed="{"true" if pressed else "false"}">'
+        f"{esc(label)}</button>"
+    )

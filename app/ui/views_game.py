@@ -1,0 +1,507 @@
+"""The game screen: score board, the new-hand form with its live preview, and the history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.ui import history, i18n, scoring
+from app.ui.markup import esc, join
+from app.ui.scoring import side_label
+from app.ui.state import GameDict, HandDraft, State
+from app.ui.views_common import errors_at, group_issues, issue_text, toggle
+
+
+def signed(value: int) -> str:
+    """A change with its sign: ``+120``, ``0``, ``−100`` (a real minus sign).
+
+    >>> signed(120), signed(0), signed(-100)
+    ('+120', '0', '−100')
+    """
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"
+
+
+def render_game(state: State, t: i18n.Tr) -> str:
+    """The open game: board, then the entry form or the toolbar, then the history."""
+    game = state.game
+    assert game is not None
+    sheet, error = scoring.try_sheet(game)
+    title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
+    head = (
+        '<section class="screen game" aria-labelledby="screen-title">'
+        f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
+    )
+    if sheet is None:
+        return (
+            head
+            + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
+        )
+    middle = _entry(state, game, sheet, t) if state.entry is not None else _toolbar(game, sheet, t)
+    return (
+        head
+        + _board(game, sheet, t)
+        + middle
+        + _history(game, sheet, t)
+        + _footer(game, t)
+        + "</section>"
+    )
+
+
+def _board(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    sides = scoring.side_count(game)
+    cards = join(_side_card(game, sheet, side, t) for side in range(sides))
+    players = game["players"]
+    lines = []
+    if sheet.finished:
+        lines.append(_result(game, sheet, t))
+    else:
+        lines.append(
+            f'<p class="turn">{esc(t("game.dealer", name=players[sheet.next_dealer]))} · '
+            f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
+        )
+    if sheet.hanging:
+        lines.append(f'<p class="pot">{esc(t("game.hanging", points=sheet.hanging))}</p>')
+    warnings = _warnings(game, sheet, t)
+    if warnings and not sheet.finished:
+        lines.append(f'<ul class="warnings">{warnings}</ul>')
+    target = scoring.rules_of(game)["target"]
+    return (
+        f'<div class="board sides-{sides}" aria-label="{esc(t("game.board", target=target))}" role="group">'
+        f"{cards}</div>{join(lines)}"
+    )
+
+
+def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
+    classes = ["side"]
+    if sheet.winner == side:
+        classes.append("winner")
+    dealer_side = scoring.side_of(game, sheet.next_dealer)
+    if not sheet.finished and dealer_side == side:
+        classes.append("dealing")
+    need = (
+        t("game.won")
+        if sheet.winner == side
+        else t("game.needs", points=sheet.needs[side])
+        if not sheet.finished
+        else ""
+    )
+    return (
+        f'<div class="{" ".join(classes)}" id="side-{side}">'
+        f'<span class="name">{esc(side_label(game, side))}</span>'
+        f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
+        f'<span class="need">{esc(need)}</span></div>'
+    )
+
+
+def signed_score(value: int) -> str:
+    """A running score (negative with a real minus sign).
+
+    >>> signed_score(-100), signed_score(42)
+    ('−100', '42')
+    """
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    items = []
+    for side in range(scoring.side_count(game)):
+        name = side_label(game, side)
+        if sheet.next_bait_cost[side]:
+            items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
+        if sheet.next_ski_cost[side]:
+            items.append(t("game.warn_ski", name=name, points=sheet.next_ski_cost[side]))
+    return join(f"<li>{esc(item)}</li>" for item in items)
+
+
+def _result(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
+    how = t(f"game.decided.{sheet.decided_by}")
+    hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
+    return (
+        '<div class="result" role="status">'
+        f'<p class="winner-line"><strong>{esc(t("game.winner", side=winner))}</strong></p>'
+        f"<p>{esc(how)} {esc(hanging)}</p>"
+        f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
+        f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button></div>'
+    )
+
+
+def _toolbar(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    undo_op, redo_op = history.last_op(game, "undo"), history.last_op(game, "redo")
+    undo_label = t("game.undo_what", what=op_text(undo_op, t)) if undo_op else t("game.undo_none")
+    redo_label = t("game.redo_what", what=op_text(redo_op, t)) if redo_op else t("game.redo_none")
+    buttons = [
+        (
+            f'<button type="button" class="btn icon" id="undo" data-action="undo" '
+            f'aria-label="{esc(undo_label)}" title="{esc(undo_label)}"{"" if undo_op else " disabled"}>↶</button>'
+        ),
+    ]
+    if not sheet.finished:
+        buttons.append(
+            f'<button type="button" class="btn primary big grow" id="new-hand" data-action="new-hand">'
+            f"{esc(t('game.new_hand'))}</button>"
+        )
+    buttons.append(
+        f'<button type="button" class="btn icon" id="redo" data-action="redo" '
+        f'aria-label="{esc(redo_label)}" title="{esc(redo_label)}"{"" if redo_op else " disabled"}>↷</button>'
+    )
+    passed = ""
+    if not sheet.finished and not scoring.rules_of(game)["obligation"]:
+        passed = (
+            f'<button type="button" class="btn wide" id="redeal" data-action="redeal">'
+            f"{esc(t('game.all_passed'))}</button>"
+        )
+    return f'<div class="toolbar">{join(buttons)}</div>{passed}'
+
+
+def op_text(op: dict[str, Any] | None, t: i18n.Tr) -> str:
+    """What a change in the undo/redo list did, e.g. ``hand 3 added``.
+
+    >>> op_text({"op": "edit", "index": 2}, i18n.translator("en"))
+    'the edit of hand 3'
+    """
+    if op is None:
+        return ""
+    return t(f"op.{op['op']}", n=int(op["index"]) + 1)
+
+
+def _footer(game: GameDict, t: i18n.Tr) -> str:
+    return (
+        '<div class="footer-actions">'
+        f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
+        f'<button type="button" class="btn" data-action="setup-like" data-id="{esc(game["id"])}">'
+        f"{esc(t('game.same_rules'))}</button>"
+        f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(game["id"])}">'
+        f"{esc(t('home.delete'))}</button></div>"
+    )
+
+
+# --- history ------------------------------------------------------------------------------
+
+
+def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    if not sheet.hands:
+        return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
+    sides = scoring.side_count(game)
+    heads = join(f'<th scope="col">{esc(side_label(game, side))}</th>' for side in range(sides))
+    rows = join(_row(game, line, t) for line in reversed(sheet.hands))
+    return (
+        f'<table class="sheet sides-{sides}"><caption>{esc(t("game.history"))}</caption>'
+        f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>'
+        f'<th scope="col">{esc(t("game.col_who"))}</th>{heads}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def _row(game: GameDict, line: Any, t: i18n.Tr) -> str:
+    index = line.number - 1
+    hand = game["hands"][index]
+    players = game["players"]
+    who = esc(t("game.dealt", name=players[line.dealer]))
+    if line.taker is not None:
+        who += "<br>" + esc(t("game.took", name=players[line.taker]))
+    button = (
+        f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
+        f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">{line.number}</button>'
+    )
+    classes = ["void"] if line.void else []
+    if line.kind == "redeal":
+        classes.append("redeal")
+        cells = f'<td colspan="{scoring.side_count(game)}" class="note">{esc(t("game.redeal_row"))}</td>'
+    else:
+        cells = join(_cell(game, hand, line, side, t) for side in range(scoring.side_count(game)))
+    note = f'<br><span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
+    return (
+        f'<tr class="{" ".join(classes)}" data-hand="{index}">'
+        f'<th scope="row">{button}</th><td class="who">{who}{note}</td>{cells}</tr>'
+    )
+
+
+def _cell(game: GameDict, hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> str:
+    marks = side_marks(hand, line, side, t)
+    mark_html = join(f'<span class="mark {cls}">{esc(text)}</span>' for cls, text in marks)
+    return (
+        f'<td><span class="change">{esc(signed(line.change[side]))}</span>'
+        f'<span class="run">{esc(signed_score(line.score[side]))}</span>{mark_html}</td>'
+    )
+
+
+def side_marks(hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> list[tuple[str, str]]:
+    """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz."""
+    marks: list[tuple[str, str]] = []
+    if line.taker_side == side and line.outcome in ("bait", "eggs"):
+        marks.append((line.outcome, t(f"mark.{line.outcome}")))
+    if line.pot_won and line.winner == side:
+        marks.append(("pot", t("mark.pot", points=line.pot_won)))
+    if line.penalties.bait[side]:
+        marks.append(("penalty", t("mark.bait_penalty", points=line.penalties.bait[side])))
+    if line.penalties.ski[side]:
+        marks.append(("penalty", t("mark.ski_penalty", points=line.penalties.ski[side])))
+    if side in (hand.get("no_tricks") or []):
+        marks.append(("skis", t("mark.skis")))
+    if hand.get("debertz") == side:
+        marks.append(("debertz", t("mark.debertz")))
+    return marks
+
+
+# --- the new-hand form ------------------------------------------------------------------
+
+
+def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    draft = state.entry
+    assert draft is not None
+    issues = scoring.check_draft(game, draft) if draft.tried else []
+    grouped = group_issues(issues)
+    number = len(game["hands"]) + 1 if draft.index is None else draft.index + 1
+    dealer_seat = scoring.engine_game(game).dealer_of(number - 1)
+    title = t("entry.title_new" if draft.index is None else "entry.title_edit", n=number)
+    parts = [
+        '<form id="entry" class="entry" data-action="save-hand" novalidate aria-labelledby="entry-title">',
+        f'<h3 id="entry-title" tabindex="-1">{esc(title)}</h3>',
+        f'<p class="hint">{esc(t("entry.dealer", name=game["players"][dealer_seat]))}</p>',
+    ]
+    if draft.index is not None and draft.index < len(game["hands"]) - 1:
+        parts.append(f'<p class="warn">{esc(t("entry.rescored"))}</p>')
+    parts.append(_summary(issues, grouped, game, t))
+    if draft.index is not None:
+        parts.append(
+            toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle")
+        )
+    if not draft.redeal:
+        parts.extend(
+            [
+                _taker(game, draft, grouped, t),
+                _cards(game, draft, grouped, t),
+                _melds(game, draft, grouped, t),
+                _side_choice(game, "bella", draft.bella, grouped, t, none=True),
+            ]
+        )
+        if scoring.rules_of(game)["both_reach"] == "last_trick":
+            parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
+        parts.append(_debertz(game, draft, grouped, t))
+    parts.append(_preview(game, draft, t))
+    parts.append(_entry_actions(draft, t))
+    if state.confirm is not None:
+        parts.append(_confirm(state, t))
+    parts.append("</form>")
+    return join(parts)
+
+
+def _summary(issues: list[Any], grouped: dict[str, Any], game: GameDict, t: i18n.Tr) -> str:
+    if not issues:
+        return '<div id="entry-errors" tabindex="-1"></div>'
+    general = join(
+        f"<li>{esc(issue_text(t, issue, game))}</li>" for issue in grouped.get("entry-errors", [])
+    )
+    return (
+        f'<div id="entry-errors" class="errors" role="alert" tabindex="-1">'
+        f"<p>{esc(t('entry.fix', n=len(issues)))}</p><ul>{general}</ul></div>"
+    )
+
+
+def _taker(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    invalid, error = errors_at("taker", grouped, t, game)
+    chips = join(
+        toggle(name, "taker", draft.taker == seat, f' data-seat="{seat}"', f"taker-{seat}")
+        for seat, name in enumerate(game["players"])
+    )
+    return (
+        f'<fieldset class="group" id="taker"{invalid}><legend>{esc(t("entry.taker"))}</legend>'
+        f'<div class="chips">{chips}</div>{error}</fieldset>'
+    )
+
+
+def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    filled = scoring.filled_side(draft)
+    fields = []
+    for side in range(draft.sides):
+        ident = f"cards-{side}"
+        invalid, error = errors_at(ident, grouped, t, game)
+        auto = side == filled
+        hint_id = f"{ident}-auto"
+        described = f' aria-describedby="{hint_id}"' if auto and not invalid else ""
+        auto_hint = (
+            f'<span class="auto" id="{hint_id}">{esc(t("entry.filled"))}</span>' if auto else ""
+        )
+        skis = ""
+        if scoring.parse_card_text(draft.cards[side]) == 0:
+            skis = toggle(
+                t("entry.no_tricks"),
+                "no-tricks",
+                side in draft.no_tricks,
+                f' data-side="{side}"',
+                f"no-tricks-{side}",
+            )
+        fields.append(
+            f'<div class="cardfield{" filled" if auto else ""}">'
+            f'<label for="{ident}">{esc(side_label(game, side))}</label>'
+            f'<input type="text" inputmode="numeric" pattern="[0-9]*" class="num" id="{ident}" '
+            f'data-action="cards" data-side="{side}" value="{esc(draft.cards[side])}" '
+            f'autocomplete="off" enterkeyhint="done"{invalid}{described}>{auto_hint}{skis}{error}</div>'
+        )
+    general = grouped.get("cards")
+    general_html = ""
+    if general:
+        general_html = (
+            '<p class="err" id="cards-err">'
+            + join(f"<span>{esc(issue_text(t, issue, game))}</span> " for issue in general)
+            + "</p>"
+        )
+    skis_issues = grouped.get("no-tricks")
+    if skis_issues:
+        general_html += (
+            '<p class="err">'
+            + join(f"<span>{esc(issue_text(t, issue, game))}</span> " for issue in skis_issues)
+            + "</p>"
+        )
+    return (
+        f'<fieldset class="group" id="cards"><legend>{esc(t("entry.cards"))}</legend>'
+        f'<p class="hint">{esc(t("entry.cards_hint"))}</p>'
+        f'<div class="cardfields">{join(fields)}</div>{general_html}</fieldset>'
+    )
+
+
+def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    invalid, error = errors_at("melds", grouped, t, game)
+    chips = toggle(
+        t("entry.nobody"), "meld-side", draft.meld_side is None, ' data-side=""', "meld-none"
+    )
+    chips += join(
+        toggle(
+            side_label(game, side),
+            "meld-side",
+            draft.meld_side == side,
+            f' data-side="{side}"',
+            f"meld-{side}",
+        )
+        for side in range(draft.sides)
+    )
+    counters = ""
+    if draft.meld_side is not None:
+        counters = (
+            '<div class="counters">'
+            + _counter("terz", draft.terz, t)
+            + _counter("fifty", draft.fifty, t)
+            + "</div>"
+        )
+    return (
+        f'<fieldset class="group" id="melds"{invalid}><legend>{esc(t("entry.melds"))}</legend>'
+        f'<p class="hint">{esc(t("entry.melds_hint"))}</p>'
+        f'<div class="chips">{chips}</div>{counters}{error}</fieldset>'
+    )
+
+
+def _counter(kind: str, value: int, t: i18n.Tr) -> str:
+    name = t(f"entry.{kind}")
+    return (
+        f'<div class="counter" role="group" aria-labelledby="{kind}-name">'
+        f'<span id="{kind}-name" class="cname">{esc(name)}</span>'
+        f'<button type="button" class="btn icon" id="{kind}-minus" data-action="meld-count" data-kind="{kind}" '
+        f'data-step="-1" aria-label="{esc(t("entry.less", name=name))}"{" disabled" if value <= 0 else ""}>−</button>'
+        f'<output id="{kind}-count" aria-live="polite">{value}</output>'
+        f'<button type="button" class="btn icon" id="{kind}-plus" data-action="meld-count" data-kind="{kind}" '
+        f'data-step="1" aria-label="{esc(t("entry.more", name=name))}">+</button></div>'
+    )
+
+
+def _side_choice(
+    game: GameDict, key: str, current: int | None, grouped: dict[str, Any], t: i18n.Tr, none: bool
+) -> str:
+    ident = key.replace("_", "-")
+    invalid, error = errors_at(ident, grouped, t, game)
+    chips = ""
+    if none:
+        chips = toggle(t("entry.nobody"), ident, current is None, ' data-side=""', f"{ident}-none")
+    chips += join(
+        toggle(
+            side_label(game, side),
+            ident,
+            current == side,
+            f' data-side="{side}"',
+            f"{ident}-{side}",
+        )
+        for side in range(scoring.side_count(game))
+    )
+    return (
+        f'<fieldset class="group" id="{ident}"{invalid}><legend>{esc(t(f"entry.{key}"))}</legend>'
+        f'<div class="chips">{chips}</div>{error}</fieldset>'
+    )
+
+
+def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    invalid, error = errors_at("debertz", grouped, t, game)
+    chips = join(
+        toggle(
+            side_label(game, side),
+            "debertz",
+            draft.debertz == side,
+            f' data-side="{side}"',
+            f"debertz-{side}",
+        )
+        for side in range(draft.sides)
+    )
+    opened = " open" if draft.debertz is not None or error else ""
+    return (
+        f'<details class="group more"{opened}><summary>{esc(t("entry.debertz"))}</summary>'
+        f'<fieldset id="debertz"{invalid}><legend class="sr-only">{esc(t("entry.debertz"))}</legend>'
+        f'<p class="hint">{esc(t("entry.debertz_hint"))}</p><div class="chips">{chips}</div>{error}</fieldset></details>'
+    )
+
+
+def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
+    found = scoring.preview(game, draft)
+    if found is None:
+        text = "" if draft.tried else t("entry.preview_wait")
+        return (
+            f'<div class="preview waiting" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
+        )
+    line, trial = found
+    if line.kind == "redeal":
+        body = f'<p class="outcome">{esc(t("entry.preview_redeal"))}</p>'
+    else:
+        outcome = t(f"outcome.{line.outcome}") if line.outcome else t("outcome.debertz")
+        items = join(_preview_side(game, draft, line, side, t) for side in range(draft.sides))
+        body = f'<p class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</p><ul>{items}</ul>'
+    if trial.finished and trial.winner is not None and line.number == len(trial.hands):
+        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner)))}</p>'
+    return f'<div class="preview" id="preview" aria-live="polite">{body}</div>'
+
+
+def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18n.Tr) -> str:
+    hand, _ = scoring.draft_to_hand(draft)
+    marks = ", ".join(text for _, text in side_marks(hand, line, side, t))
+    detail = f" ({marks})" if marks else ""
+    return (
+        f'<li><span class="name">{esc(side_label(game, side))}</span> '
+        f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} → "
+        f"{esc(signed_score(line.score[side]))}</li>"
+    )
+
+
+def _entry_actions(draft: HandDraft, t: i18n.Tr) -> str:
+    delete = ""
+    if draft.index is not None:
+        delete = (
+            f'<button type="button" class="btn danger" id="ask-delete-hand" data-action="ask-delete-hand">'
+            f"{esc(t('entry.delete'))}</button>"
+        )
+    return (
+        '<div class="actions">'
+        f'<button type="submit" class="btn primary big" id="save-hand">{esc(t("entry.save"))}</button>'
+        f'<button type="button" class="btn" id="cancel-hand" data-action="cancel-hand">{esc(t("common.cancel"))}</button>'
+        f"{delete}</div>"
+    )
+
+
+def _confirm(state: State, t: i18n.Tr) -> str:
+    assert state.confirm is not None
+    n = state.confirm.index + 1
+    return (
+        '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text" aria-modal="false">'
+        f'<p id="confirm-text">{esc(t("entry.confirm_delete", n=n))}</p>'
+        f'<button type="button" class="btn danger" id="confirm-yes" data-action="confirm-yes">{esc(t("entry.confirm_yes"))}</button>'
+        f'<button type="button" class="btn" id="confirm-no" data-action="confirm-no">{esc(t("entry.confirm_no"))}</button></div>'
+    )

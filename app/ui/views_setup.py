@@ -1,0 +1,242 @@
+"""The new-game screen: players, seating, target, rules preset and every option, first dealer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.ui import i18n, scoring, setup
+from app.ui.markup import esc, join
+from app.ui.state import TARGETS, SetupDraft, State
+from app.ui.views_common import errors_at, group_issues
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "eggs": ("hang", "opponents", "each"),
+    "both_reach": ("more_points", "taker", "last_trick"),
+    "must_beat": ("each", "combined"),
+    "bait_to": ("leader", "taker_points_to_leader", "halves"),
+}
+FLAGS = ("sequences_need_trick", "obligation")
+PENALTIES = ("bait_penalty", "ski_penalty")
+WHEN = ("each", "third", "third_and_after", "every_third")
+COUNT = ("game", "consecutive")
+POINTS = tuple(range(10, 301, 10))
+
+
+def render_setup(state: State, t: i18n.Tr) -> str:
+    """The whole new-game form (errors shown only after "start" was pressed)."""
+    draft = state.setup or setup.fresh_setup()
+    grouped = group_issues(setup.check_setup(draft)) if draft.tried else {}
+    known = scoring.known_players(state.games)
+    datalist = join(f'<option value="{esc(name)}"></option>' for name in known)
+    return (
+        '<section class="screen setup" aria-labelledby="screen-title">'
+        f'<h2 id="screen-title" tabindex="-1">{esc(t("setup.title"))}</h2>'
+        f'<form id="setup" data-action="start-game" novalidate>'
+        f"{_players(draft, grouped, t)}"
+        f'<datalist id="known-players">{datalist}</datalist>'
+        f"{_target(draft, grouped, t)}{_rules(draft, t)}{_dealer(draft, t)}"
+        '<div class="actions sticky">'
+        f'<button type="submit" class="btn primary big" id="start-game">{esc(t("setup.start"))}</button>'
+        f'<a class="btn" href="#/">{esc(t("common.cancel"))}</a>'
+        "</div></form></section>"
+    )
+
+
+def _radio(name: str, value: str, checked: bool, label: str, action: str, extra: str = "") -> str:
+    ident = f"{name}-{value}"
+    return (
+        f'<label class="seg" for="{ident}"><input type="radio" id="{ident}" name="{name}" '
+        f'value="{esc(value)}" data-action="{action}"{extra}{" checked" if checked else ""}>'
+        f"<span>{esc(label)}</span></label>"
+    )
+
+
+def _players(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    counts = join(
+        _radio("count", str(n), draft.count == n, t("setup.players_n", n=n), "setup-count")
+        for n in (2, 3, 4)
+    )
+    fields = join(_name_field(draft, seat, grouped, t) for seat in range(draft.count))
+    teams = ""
+    if draft.count == 4:
+        teams = (
+            f'<fieldset class="group"><legend>{esc(t("setup.teams"))}</legend>'
+            f'<div class="segs">'
+            f"{_radio('teams', 'true', draft.teams, t('setup.teams_yes'), 'setup-teams')}"
+            f"{_radio('teams', 'false', not draft.teams, t('setup.teams_no'), 'setup-teams')}"
+            f"</div></fieldset>"
+        )
+    return (
+        f'<fieldset class="group"><legend>{esc(t("setup.players"))}</legend>'
+        f'<div class="segs">{counts}</div>'
+        f'<p class="hint">{esc(t("setup.seating_hint"))}</p>'
+        f'<ol class="names">{fields}</ol>{teams}'
+        f'<p class="seating" aria-live="polite">{esc(seating_text(draft, t))}</p>'
+        "</fieldset>"
+    )
+
+
+def seating_text(draft: SetupDraft, t: i18n.Tr) -> str:
+    """Who plays with whom, from the names typed so far.
+
+    >>> d = SetupDraft(count=4, names=["Оля", "Петро", "Іван", "Марта"])
+    >>> seating_text(d, i18n.translator("en"))
+    'Оля & Іван against Петро & Марта: partners sit opposite each other.'
+    """
+    shown = [
+        name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(draft.names)
+    ]
+    if draft.count == 4 and draft.teams:
+        return t("setup.seating_teams", a=f"{shown[0]} & {shown[2]}", b=f"{shown[1]} & {shown[3]}")
+    return t("setup.seating_each", names=" → ".join(shown[: draft.count]))
+
+
+def _name_field(draft: SetupDraft, seat: int, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    ident = f"name-{seat}"
+    invalid, error = errors_at(ident, grouped, t)
+    return (
+        f'<li><label for="{ident}">{esc(t("setup.player_n", n=seat + 1))}</label>'
+        f'<input type="text" id="{ident}" data-action="setup-name" data-seat="{seat}" '
+        f'value="{esc(draft.names[seat])}" list="known-players" autocomplete="off" '
+        f'autocapitalize="words" enterkeyhint="next"{invalid}>{error}</li>'
+    )
+
+
+def _target(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
+    radios = join(
+        _radio("target", value, draft.target == value, value, "setup-target") for value in TARGETS
+    )
+    radios += _radio(
+        "target", "other", draft.target == "other", t("setup.target_other"), "setup-target"
+    )
+    invalid, error = errors_at("target", grouped, t)
+    other = ""
+    if draft.target == "other":
+        other = (
+            f'<label for="target-other">{esc(t("setup.target_number"))}</label>'
+            f'<input type="text" inputmode="numeric" id="target-other" class="num" '
+            f'data-action="setup-target-other" value="{esc(draft.target_other)}"'
+            f' autocomplete="off"{invalid}>'
+        )
+    return (
+        f'<fieldset class="group" id="target"><legend>{esc(t("setup.target"))}</legend>'
+        f'<div class="segs">{radios}</div>{other}{error}'
+        f'<p class="hint">{esc(t("setup.target_hint"))}</p></fieldset>'
+    )
+
+
+def _select(
+    ident: str, action: str, options: list[tuple[str, str]], current: str, extra: str = ""
+) -> str:
+    items = join(
+        f'<option value="{esc(value)}"{" selected" if value == current else ""}>{esc(label)}</option>'
+        for value, label in options
+    )
+    return f'<select id="{ident}" data-action="{action}"{extra}>{items}</select>'
+
+
+def _rules(draft: SetupDraft, t: i18n.Tr) -> str:
+    presets = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
+    if draft.preset == "custom":
+        presets.append(("custom", t("preset.custom")))
+    preset = _select("preset", "setup-preset", presets, draft.preset)
+    options = join(_choice(draft, name, t) for name in CHOICES)
+    options += join(_flag(draft, name, t) for name in FLAGS)
+    options += join(_penalty(draft, name, t) for name in PENALTIES)
+    return (
+        f'<fieldset class="group"><legend>{esc(t("setup.rules"))}</legend>'
+        f'<label for="preset">{esc(t("setup.preset"))}</label>{preset}'
+        f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))}</p>'
+        f'<details class="options"{" open" if draft.preset == "custom" else ""}>'
+        f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
+    )
+
+
+def _choice(draft: SetupDraft, name: str, t: i18n.Tr) -> str:
+    ident = f"opt-{name}"
+    current = str(draft.options.get(name))
+    options = [(value, t(f"opt.{name}.{value}")) for value in CHOICES[name]]
+    select = _select(
+        ident,
+        "setup-option",
+        options,
+        current,
+        f' data-name="{name}" aria-describedby="{ident}-about"',
+    )
+    note = ""
+    if name in ("must_beat", "bait_to") and not _many_sides(draft):
+        note = " " + t("setup.only_many_sides")
+    return (
+        f'<div class="option"><label for="{ident}">{esc(t(f"opt.{name}"))}</label>{select}'
+        f'<p class="hint" id="{ident}-about">{esc(t(f"opt.{name}.{current}.about") + note)}</p></div>'
+    )
+
+
+def _many_sides(draft: SetupDraft) -> bool:
+    return draft.count == 3 or (draft.count == 4 and not draft.teams)
+
+
+def _flag(draft: SetupDraft, name: str, t: i18n.Tr) -> str:
+    ident = f"opt-{name}"
+    on = bool(draft.options.get(name))
+    return (
+        f'<div class="option check"><input type="checkbox" id="{ident}" data-action="setup-option" '
+        f'data-name="{name}" aria-describedby="{ident}-about"{" checked" if on else ""}>'
+        f'<label for="{ident}">{esc(t(f"opt.{name}"))}</label>'
+        f'<p class="hint" id="{ident}-about">{esc(t(f"opt.{name}.about"))}</p></div>'
+    )
+
+
+def _penalty(draft: SetupDraft, name: str, t: i18n.Tr) -> str:
+    ident = f"opt-{name}"
+    penalty = draft.options.get(name)
+    body = ""
+    if penalty is not None:
+        data = f' data-name="{name}"'
+        points = _select(
+            f"{ident}-points",
+            "setup-penalty",
+            [(str(p), str(p)) for p in POINTS],
+            str(penalty["points"]),
+            data + ' data-part="points"',
+        )
+        when = _select(
+            f"{ident}-when",
+            "setup-penalty",
+            [(w, t(f"opt.when.{w}")) for w in WHEN],
+            str(penalty["when"]),
+            data + ' data-part="when"',
+        )
+        count = _select(
+            f"{ident}-count",
+            "setup-penalty",
+            [(c, t(f"opt.count.{c}")) for c in COUNT],
+            str(penalty["count"]),
+            data + ' data-part="count"',
+        )
+        body = (
+            '<div class="penalty">'
+            f'<label for="{ident}-points">{esc(t("opt.points"))}</label>{points}'
+            f'<label for="{ident}-when">{esc(t("opt.when"))}</label>{when}'
+            f'<label for="{ident}-count">{esc(t("opt.count"))}</label>{count}</div>'
+        )
+    return (
+        f'<div class="option check"><input type="checkbox" id="{ident}" data-action="setup-penalty" '
+        f'data-name="{name}" data-part="on" aria-describedby="{ident}-about"'
+        f"{' checked' if penalty is not None else ''}>"
+        f'<label for="{ident}">{esc(t(f"opt.{name}"))}</label>'
+        f'<p class="hint" id="{ident}-about">{esc(t(f"opt.{name}.about"))}</p>{body}</div>'
+    )
+
+
+def _dealer(draft: SetupDraft, t: i18n.Tr) -> str:
+    seats = [
+        (str(seat), draft.names[seat].strip() or t("setup.player_n", n=seat + 1))
+        for seat in range(draft.count)
+    ]
+    seats.append(("random", t("setup.dealer_random")))
+    select = _select("first-dealer", "setup-dealer", seats, draft.first_dealer)
+    return (
+        f'<fieldset class="group"><legend>{esc(t("setup.dealer"))}</legend>'
+        f'<label for="first-dealer">{esc(t("setup.dealer_label"))}</label>{select}</fieldset>'
+    )
