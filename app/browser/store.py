@@ -1,6 +1,6 @@
 """IndexedDB store of games and settings, written through at once and awaited.
 
-IndexedDB database ``debertz`` (version 1) with two object stores: ``games`` (key = game id,
+IndexedDB database ``debertz`` with two object stores: ``games`` (key = game id,
 value = the JSON text from :func:`app.storage.encode_game`) and ``app`` (key ``settings``).
 Writes use ``durability: "strict"`` and resolve only when the transaction has committed, so a
 page closed right after an awaited write keeps it.
@@ -33,7 +33,6 @@ from app.storage import (
 )
 
 DB_NAME = "debertz"
-DB_VERSION = 1
 GAMES = "games"
 APP = "app"
 
@@ -42,15 +41,23 @@ async def open_store(name: str = DB_NAME) -> Store:
     """Open (creating on first use) the app's database."""
     if not hasattr(js, "indexedDB") or js.indexedDB is None:
         raise StorageError("this browser offers no IndexedDB, so games cannot be saved")
-    request = js.indexedDB.open(name, DB_VERSION)
+    database = await _open(name, None)  # the current version; version 1 when new
+    if not all(database.objectStoreNames.contains(store) for store in (GAMES, APP)):
+        version = database.version + 1  # created by someone else without our stores
+        database.close()
+        database = await _open(name, version)
+    return Store(database)
+
+
+async def _open(name: str, version: int | None) -> JsProxy:
+    request = js.indexedDB.open(name) if version is None else js.indexedDB.open(name, version)
     upgrade = create_proxy(lambda _event: _create_stores(request.result))
     request.onupgradeneeded = upgrade
     try:
-        database = await _settled(request, "success", lambda: request.result)
+        return await _settled(request, "success", lambda: request.result)
     finally:
         request.onupgradeneeded = None
         upgrade.destroy()
-    return Store(database)
 
 
 class Store:

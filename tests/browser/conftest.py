@@ -1,0 +1,256 @@
+"""Browser-test infrastructure: the built site, a stoppable server, Chromium, recorders.
+
+Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers to reuse:
+
+- ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
+  (or the folder named by the environment variable DEBERTZ_TEST_DIST).
+- ``server`` (session): a :class:`tools.serve.DistServer` over ``dist`` at ``/``; ``server.stop()``
+  makes the next requests fail (offline), ``server.start()`` brings it back on the same port. It is
+  started again before every test.
+- ``app_url``: ``server.url``; open it with ``page.goto(app_url)``.
+- ``serve`` (factory): ``serve(directory, base="/deep/path/")`` -> another started DistServer,
+  stopped after the test (sub-path tests, a test's own copy of dist/).
+- ``page``: pytest-playwright's page, one fresh browser context per test (no service worker, no
+  IndexedDB yet); reload inside it for warm starts. Chromium is Debian's /usr/bin/chromium when
+  present (with the flags this machine needs), else Playwright's own.
+- ``recorder``: attached to ``page`` before the first goto; ``.requests`` (URLs the page asked
+  for), ``.errors`` (uncaught page errors and console errors), ``.violations()`` (CSP reports).
+- ``wait_ready`` (fixture giving a function): ``wait_ready(page)`` waits until
+  ``<html data-app="ready">``; fails with the boot error text if the page shows its boot error.
+- ``wait_offline_ready`` (fixture giving a function): ``wait_offline_ready(page)`` waits until a
+  service worker is active for the page (every file is cached).
+- ``idb`` (fixture): ``idb.records(page, "games")`` reads the app's raw IndexedDB records,
+  ``idb.put(page, "games", key, value)`` writes one raw value (only after the app has started once,
+  so that the database and its object stores exist).
+
+The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`` waits, not
+``page.wait_for_function`` with a string (Playwright evaluates those with eval and CSP blocks it).
+``page.evaluate`` works.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+from tools.build import build
+from tools.serve import DistServer
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BOOT_TIMEOUT_MS = 90_000
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI}`);
+});
+"""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test collected under tests/browser/ as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium where it exists (as root it needs --no-sandbox)."""
+    args = {**browser_type_launch_args}
+    flags = list(CHROMIUM_FLAGS)
+    if os.path.exists(CHROMIUM):
+        args["executable_path"] = CHROMIUM
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags.append("--no-sandbox")
+    args["args"] = [*args.get("args", []), *flags]
+    return args
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build of the site, shared by the whole run; tests must not change it.
+
+    With DEBERTZ_TEST_DIST=folder the tests run against that already built site instead.
+    """
+    given = os.environ.get("DEBERTZ_TEST_DIST")
+    if given:
+        return Path(given).resolve()
+    out = tmp_path_factory.mktemp("build") / "dist"
+    build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def _session_server(dist: Path) -> Iterator[DistServer]:
+    server = DistServer(dist)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def server(_session_server: DistServer) -> DistServer:
+    """The shared server, running at the start of each test."""
+    _session_server.start()
+    return _session_server
+
+
+@pytest.fixture
+def app_url(server: DistServer) -> str:
+    """Address of the app served from ``dist``."""
+    return server.url
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., DistServer]]:
+    """Start extra servers (any folder, any base path); all are stopped after the test."""
+    started: list[DistServer] = []
+
+    def start(directory: Path, base: str = "/") -> DistServer:
+        server = DistServer(directory, base)
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def dist_copy(dist: Path, tmp_path: Path) -> Path:
+    """A private copy of the build that a test may change (e.g. to make a new version)."""
+    copy = tmp_path / "dist"
+    shutil.copytree(dist, copy)
+    return copy
+
+
+@dataclass
+class Recorder:
+    """What one page did: requested URLs, errors, CSP violations."""
+
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def violations(self) -> list[str]:
+        """CSP violations reported in the current document."""
+        found: list[str] = self.page.evaluate("window.__cspViolations || []")
+        return found
+
+    def clear(self) -> None:
+        """Forget what was recorded so far (e.g. before a reload)."""
+        self.requests.clear()
+        self.errors.clear()
+
+
+@pytest.fixture
+def recorder(page: Page) -> Recorder:
+    """Record the page's requests, page errors, console errors and CSP violations."""
+    record = Recorder(page)
+    page.on("request", record.on_request)
+    page.on("pageerror", lambda error: record.errors.append(f"page error: {error}"))
+    page.on("console", record.on_console)
+    page.add_init_script(CSP_LISTENER)
+    return record
+
+
+def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the app is interactive; fail with the shown boot error if it is not."""
+    page.wait_for_selector(
+        'html[data-app="ready"], html[data-app="error"]', state="attached", timeout=timeout
+    )
+    if page.get_attribute("html", "data-app") != "ready":
+        detail = page.text_content("#shell-error") or ""
+        pytest.fail(f"the app showed its boot error instead of starting:\n{detail.strip()}")
+
+
+def wait_offline_ready(page: Page) -> None:
+    """Wait until a service worker is active for the page's scope (every file is cached)."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def _storage_records(page: Page, store: str) -> dict[str, Any]:
+    """The raw IndexedDB records of one object store of the app's database (``games``, ``app``)."""
+    script = """(store) => new Promise((resolve, reject) => {
+      const open = indexedDB.open("debertz");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction(store, "readonly");
+        const objects = tx.objectStore(store);
+        const keys = objects.getAllKeys(), values = objects.getAll();
+        tx.oncomplete = () => {
+          const out = {};
+          keys.result.forEach((key, i) => { out[key] = values.result[i]; });
+          db.close();
+          resolve(out);
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    })"""
+    records: dict[str, Any] = page.evaluate(script, store)
+    return records
+
+
+def _put_raw_record(page: Page, store: str, key: str, value: Any) -> None:
+    """Write one raw value into the app's database, bypassing the app (seed or corrupt data)."""
+    script = """([store, key, value]) => new Promise((resolve, reject) => {
+      const open = indexedDB.open("debertz");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction(store, "readwrite");
+        tx.objectStore(store).put(value, key);
+        tx.oncomplete = () => { db.close(); resolve(true); };
+        tx.onerror = () => reject(tx.error);
+      };
+    })"""
+    page.evaluate(script, [store, key, value])
+
+
+class RawStore:
+    """Raw access to the app's IndexedDB database from a test."""
+
+    records = staticmethod(_storage_records)
+    put = staticmethod(_put_raw_record)
+
+
+@pytest.fixture
+def idb() -> RawStore:
+    """Read and write the app's raw IndexedDB records (see RawStore)."""
+    return RawStore()
+
+
+@pytest.fixture(name="wait_ready")
+def wait_ready_fixture() -> Callable[..., None]:
+    """The :func:`wait_ready` helper, as a fixture."""
+    return wait_ready
+
+
+@pytest.fixture(name="wait_offline_ready")
+def wait_offline_ready_fixture() -> Callable[[Page], None]:
+    """The :func:`wait_offline_ready` helper, as a fixture."""
+    return wait_offline_ready

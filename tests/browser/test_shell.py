@@ -1,0 +1,164 @@
+"""The offline shell in Chromium: boot, errors, CSP, offline, sub-path, installability."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserType, Page, Route, expect
+
+from tools.serve import DistServer
+
+Recorder = Any  # tests/browser/conftest.py: Recorder
+Wait = Callable[[Page], None]
+
+ROOT = Path(__file__).resolve().parents[2]
+DEEP = "/people/someone/games/debertz/"
+
+
+def test_first_visit_is_ready_with_no_error_and_no_request_elsewhere(
+    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(app_url))
+    foreign = [url for url in recorder.requests if not url.startswith(origin + "/")]
+    assert recorder.requests, "no request was recorded"
+    assert foreign == []
+    assert recorder.errors == []
+    assert page.get_attribute("#app", "aria-busy") is None
+
+
+def test_the_frame_and_a_loading_state_show_before_python_starts(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    held: list[Route] = []
+    page.route(
+        "**/pyodide.asm.wasm", lambda route: held.append(route)
+    )  # Python cannot start until released
+    page.goto(app_url)
+    expect(page.locator("h1")).to_have_text("Деберц")
+    expect(page.locator("#shell-boot")).to_be_visible()
+    expect(page.locator("#shell-boot-text")).not_to_be_empty()
+    assert page.get_attribute("html", "data-app") == "loading"
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(page.locator("#shell-boot")).to_be_hidden()
+
+
+def test_a_boot_failure_shows_a_readable_message_and_retry_boots(
+    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
+) -> None:
+    page.route("**/app.zip", lambda route: route.fulfill(status=500, body="broken"))
+    page.goto(app_url)
+    page.wait_for_selector('html[data-app="error"]', state="attached", timeout=90_000)
+    expect(page.locator("#shell-error")).to_be_visible()
+    expect(page.locator("#shell-error-title")).not_to_be_empty()
+    expect(page.locator("#shell-error-detail")).to_contain_text("app.zip")
+    page.unroute("**/app.zip")
+    page.locator("#shell-retry").click()
+    wait_ready(page)
+    expect(page.locator("#shell-error")).to_be_hidden()
+
+
+def test_the_page_boots_under_its_csp_without_a_violation(
+    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    assert recorder.violations() == []
+    assert [e for e in recorder.errors if "Content Security Policy" in e] == []
+
+
+def test_the_csp_is_strict_and_is_the_one_the_readme_states() -> None:
+    page = (ROOT / "app/static/index.html").read_text(encoding="utf-8")
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert found is not None
+    policy = found.group(1)
+    assert "default-src 'self'" in policy
+    assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+    assert "script-src 'self' 'wasm-unsafe-eval'" in policy
+    assert policy in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_with_the_server_stopped_a_reload_boots_from_the_cache(
+    page: Page, recorder: Recorder, server: DistServer, wait_ready: Wait, wait_offline_ready: Wait
+) -> None:
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    server.stop()
+    recorder.clear()
+    page.reload()
+    wait_ready(page)
+    assert recorder.errors == []
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def test_a_deep_sub_path_boots_and_goes_offline(
+    page: Page,
+    recorder: Recorder,
+    dist: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    server = serve(dist, DEEP)
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == server.url
+    assert all(urlsplit(url).path.startswith(DEEP) for url in recorder.requests)
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    page.goto(server.url + "index.html")
+    wait_ready(page)
+    assert recorder.errors == []
+
+
+def test_the_cached_wasm_keeps_its_content_type_offline(
+    page: Page, server: DistServer, wait_ready: Wait, wait_offline_ready: Wait
+) -> None:
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    kind = page.evaluate(
+        "fetch('./vendor/pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))"
+    )
+    assert kind == "application/wasm"
+
+
+def test_chromium_finds_the_app_installable(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    app_url: str,
+    tmp_path: Path,
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    # a persistent profile: Chromium never offers to install from an incognito-like context
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args
+    )
+    try:
+        page = context.new_page()
+        page.goto(app_url)
+        wait_ready(page)
+        wait_offline_ready(page)
+        page.reload()
+        wait_ready(page)
+        session = context.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        assert session.send("Page.getAppManifest")["errors"] == []
+    finally:
+        context.close()
