@@ -24,7 +24,7 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def test_there_is_a_golden_game_for_every_preset_and_player_count() -> None:
-    seen = set()
+    seen: set[tuple[object, ...]] = set()
     for path in FILES:
         data = load(path)
         game = game_from_json(data["game"])
@@ -41,8 +41,8 @@ def test_the_engine_agrees_with_the_sheet_scored_by_hand(path: Path) -> None:
     game = game_from_json(data["game"])
     if "preset" in expected:
         assert preset_name(game.rules) == expected["preset"]
-    result = sheet_to_json(score(game))
-    assert len(result["hands"]) == len(expected["hands"])  # type: ignore[arg-type]
+    result: dict[str, Any] = sheet_to_json(score(game))
+    assert len(result["hands"]) == len(expected["hands"])
     for number, (want, got) in enumerate(zip(expected["hands"], result["hands"]), start=1):
         for key, value in want.items():
             if key != "why":
