@@ -1,0 +1,126 @@
+"""Differential test: the real engine (``app.engine``) against the reference scorer.
+
+Valid random games must get the same score, winner, next dealer, hanging pot and, hand by hand,
+the same running score and void flag (plus totals, records and penalties of the hands that count).
+Malformed documents must be refused cleanly: exit status 2 and one line on standard error, never a
+traceback; documents that RULES.md declares wrong must never be scored.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from .game_strategies import games
+from .malformed import Broken, broken_documents
+from .reference_scorer import score as reference_score
+
+Doc = dict[str, Any]
+ROOT = Path(__file__).resolve().parents[2]
+engine = pytest.importorskip("app.engine", reason="the engine (app/engine) is not there yet")
+
+
+def engine_sheet(doc: Doc) -> Doc:
+    """Score through the engine's Python API exactly as the CLI does."""
+    sheet = engine.sheet_to_json(engine.score(engine.game_from_json(copy.deepcopy(doc))))
+    assert isinstance(sheet, dict)
+    return json.loads(json.dumps(sheet))  # what the CLI would print, tuples as lists
+
+
+def assert_same(doc: Doc, actual: Doc) -> None:
+    """Compare the required keys (RULES.md §7) and, for counted hands, the hand details."""
+    expected = reference_score(doc)
+    for key in ("score", "winner", "next_dealer", "hanging"):
+        assert actual[key] == expected[key], f"{key}: engine {actual[key]!r}, rules {expected[key]!r}"
+    assert len(actual["hands"]) == len(expected["hands"])
+    for number, (got, want) in enumerate(zip(actual["hands"], expected["hands"]), start=1):
+        where = f"hand {number}"
+        assert got["void"] == want["void"], f"{where} void: engine {got['void']}, rules {want['void']}"
+        assert got["score"] == want["score"], f"{where} score: engine {got['score']}, rules {want['score']}"
+        if want["kind"] != "played":
+            continue
+        for key in ("totals", "recorded", "outcome", "winner"):
+            if key in got:
+                assert got[key] == want[key], f"{where} {key}: engine {got[key]}, rules {want[key]}"
+        if "penalties" in got:
+            assert got["penalties"] == want["penalties"], f"{where} penalties"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_engine_scores_every_valid_game_like_the_rules(doc: Doc) -> None:
+    assert_same(doc, engine_sheet(doc))
+
+
+def run_cli(payload: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``python -m app.engine score -`` with `payload` on standard input."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "app.engine", "score", "-"], input=payload,
+                          capture_output=True, cwd=ROOT, env=env, timeout=60, check=False)
+
+
+def run_many(payloads: list[bytes]) -> list[subprocess.CompletedProcess[bytes]]:
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(run_cli, payloads))
+
+
+CLI_BATCH = settings(max_examples=3, deadline=None, phases=[Phase.generate],
+                     suppress_health_check=list(HealthCheck))
+
+
+@CLI_BATCH
+@given(st.lists(games(max_hands=12), min_size=12, max_size=12))
+def test_the_command_line_prints_the_same_result(docs: list[Doc]) -> None:
+    payloads = [json.dumps(doc, ensure_ascii=False).encode("utf-8") for doc in docs]
+    for doc, done in zip(docs, run_many(payloads)):
+        assert done.returncode == 0, f"{done.stderr!r} for {json.dumps(doc, ensure_ascii=False)}"
+        assert_same(doc, json.loads(done.stdout))
+
+
+def check_refusal(case: Broken, status: int, stdout: bytes, stderr: bytes) -> None:
+    """Exit 0 with a JSON sheet, or exit 2 with one plain line on stderr; never a traceback."""
+    shown = f"{case.why}: {case.payload[:300]!r}"
+    text = stderr.decode("utf-8", "replace")
+    assert "Traceback" not in text, f"traceback for {shown}\n{text}"
+    assert status in (0, 2), f"exit status {status} for {shown}\n{text}"
+    if status == 0:
+        assert not case.must_fail, f"scored a document RULES.md refuses ({shown})"
+        sheet = json.loads(stdout)
+        assert {"score", "winner", "next_dealer", "hanging", "hands"} <= set(sheet)
+        return
+    assert text.endswith("\n") and text.count("\n") == 1 and text.strip(), f"stderr {text!r}"
+    if case.hand is not None:
+        assert f"hand {case.hand}" in text, f"message does not name hand {case.hand}: {text!r}"
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(broken_documents())
+def test_the_engine_refuses_malformed_documents_with_one_clear_error(case: Broken) -> None:
+    try:
+        document = json.loads(case.payload.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return  # not JSON at all: only the command line sees these (next test)
+    try:
+        sheet = engine.sheet_to_json(engine.score(engine.game_from_json(document)))
+    except engine.DebertzError as error:
+        check_refusal(case, 2, b"", (" ".join(str(error).split()) + "\n").encode())
+        assert "\n" not in str(error).strip(), f"multi-line message {str(error)!r}"
+        return
+    check_refusal(case, 0, json.dumps(sheet).encode(), b"")
+
+
+@CLI_BATCH
+@given(st.lists(broken_documents(), min_size=40, max_size=40))
+def test_the_command_line_refuses_malformed_documents(cases: list[Broken]) -> None:
+    for case, done in zip(cases, run_many([case.payload for case in cases])):
+        check_refusal(case, done.returncode, done.stdout, done.stderr)
