@@ -27,9 +27,9 @@ RULE_OPTIONS = (
 )
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
-_CACHE_SIZE = 16
-_games: OrderedDict[tuple[str, int], Any] = OrderedDict()
-_sheets: OrderedDict[tuple[str, int], Any] = OrderedDict()
+_CACHE_SIZE = 64
+_games: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
+_sheets: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -42,32 +42,29 @@ class Issue:
     message: str = ""
 
 
-def _key(game: GameDict) -> tuple[str, int]:
-    return (str(game.get("id", "")), int(game.get("rev", 0)))
-
-
-def _remember(cache: OrderedDict[tuple[str, int], Any], key: tuple[str, int], value: Any) -> Any:
-    cache[key] = value
-    cache.move_to_end(key)
+def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make: Any) -> Any:
+    """A value computed once per game dict: dicts are never changed in place (a change makes a
+    new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile."""
+    key = id(game)
+    found = cache.get(key)
+    if found is not None and found[0] is game:
+        cache.move_to_end(key)
+        return found[1]
+    value = make(game)
+    cache[key] = (game, value)
     while len(cache) > _CACHE_SIZE:
         cache.popitem(last=False)
     return value
 
 
 def engine_game(game: GameDict) -> Any:
-    """The engine's ``Game`` for a saved game dict (cached by id and revision)."""
-    key = _key(game)
-    if key in _games:
-        return _games[key]
-    return _remember(_games, key, engine.game_from_json(game))
+    """The engine's ``Game`` for a saved game dict (computed once per dict)."""
+    return _cached(_games, game, engine.game_from_json)
 
 
 def sheet(game: GameDict) -> Any:
-    """The engine's ``Sheet`` for a saved game dict (cached by id and revision)."""
-    key = _key(game)
-    if key in _sheets:
-        return _sheets[key]
-    return _remember(_sheets, key, engine.score(engine_game(game)))
+    """The engine's ``Sheet`` for a saved game dict (computed once per dict)."""
+    return _cached(_sheets, game, lambda g: engine.score(engine_game(g)))
 
 
 def try_sheet(game: GameDict) -> tuple[Any | None, str | None]:
@@ -111,12 +108,8 @@ def rules_of(game: GameDict) -> dict[str, Any]:
 
 
 def rules_to_json(rules: Any) -> dict[str, Any]:
-    """An engine ``Rules`` as a plain JSON-ready dict (penalties as dicts or None)."""
-    out: dict[str, Any] = {}
-    for item in dataclasses.fields(rules):
-        value = getattr(rules, item.name)
-        out[item.name] = dataclasses.asdict(value) if dataclasses.is_dataclass(value) else value
-    return out
+    """An engine ``Rules`` as a plain JSON-ready dict (every option written out)."""
+    return dict(engine.rules_to_json(rules))
 
 
 def preset_options(name: str) -> dict[str, Any]:

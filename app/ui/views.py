@@ -51,8 +51,8 @@ def _top_bar(state: State, t: i18n.Tr) -> str:
         f"{esc(t('nav.games'))}</a>"
         f'<a class="navlink" href="#/help"{current if state.screen == "help" else ""}>'
         f"{esc(t('nav.help'))}</a>"
-        f'<label class="lang"><span class="sr-only">{esc(t("nav.language"))}</span>'
-        f'<select id="lang" data-action="lang">{options}</select></label>'
+        f'<span class="lang"><label for="lang" class="sr-only">{esc(t("nav.language"))}</label>'
+        f'<select id="lang" data-action="lang">{options}</select></span>'
         "</nav>"
     )
 

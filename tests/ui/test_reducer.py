@@ -1,0 +1,296 @@
+"""The reducer: games, hands, edits, deletes, undo/redo, rematch, validation kept at the field."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import XSS, Table
+
+from app import engine
+from app.ui import history, scoring
+from app.ui.actions import reduce
+from app.ui.state import initial_state
+
+
+def engine_score(game: dict) -> list[int]:
+    return list(engine.score(engine.game_from_json(game)).score)
+
+
+def test_a_new_game_is_written_through_with_the_typed_names() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    puts = [e for e in table.writes() if e.kind == "put_game"]
+    assert puts[-1].key == gid
+    assert puts[-1].value["players"] == ["Оля", "Петро"]
+    assert puts[-1].value["rules"]["target"] == 501
+
+
+def test_typing_one_side_fills_the_other_with_162_minus_it() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("cards", side=1, value="62")
+    assert table.state.entry is not None
+    assert table.state.entry.cards == ["100", "62"]
+    table.do("cards", side=0, value="90")
+    assert table.state.entry.cards == ["90", "72"]
+
+
+def test_three_sides_fill_the_third_after_two_are_typed() -> None:
+    table = Table()
+    table.new_game(["A", "B", "C"])
+    table.do("new-hand")
+    table.do("cards", side=0, value="50")
+    assert table.state.entry is not None
+    assert table.state.entry.cards == ["50", "", ""]
+    table.do("cards", side=1, value="70")
+    assert table.state.entry.cards == ["50", "70", "42"]
+    table.do("cards", side=2, value="40")
+    assert table.state.entry.cards == ["52", "70", "40"]
+
+
+def test_saved_hands_score_exactly_as_the_engine_replays_them() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 81})  # eggs hang
+    table.hand(1, {1: 100}, meld_side=1)  # terz for Петро, wins the pot
+    table.hand(0, {0: 70}, bella=0)  # bait
+    sheet = scoring.sheet(table.game)
+    assert list(sheet.score) == engine_score(table.game)
+    assert list(sheet.score) == [62, 282 + 182]
+    assert [line.outcome for line in sheet.hands] == ["eggs", "made", "bait"]
+
+
+def test_wrong_cards_are_explained_at_the_field_and_kept() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="161")
+    effects = table.do("save-hand")
+    assert table.state.entry is not None and table.state.entry.tried
+    assert table.state.entry.cards[0] == "161"
+    assert table.game["hands"] == []
+    assert effects[-1].key == "cards-0"
+    html = table.html()
+    assert 'id="cards-0" data-action="cards" data-side="0" value="161"' in html
+    assert 'aria-invalid="true"' in html
+    assert "161 points are impossible" in html
+
+
+def test_a_missing_taker_is_named_at_the_taker_field() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("cards", side=0, value="100")
+    table.do("save-hand")
+    html = table.html()
+    assert '<p class="err" id="taker-err"><span>Choose who took trump.</span></p>' in html
+    assert table.state.entry is not None and table.state.entry.cards == ["100", "62"]
+
+
+def test_letters_in_card_points_are_refused_without_losing_them() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("cards", side=0, value="6x")
+    table.do("save-hand")
+    assert table.state.entry is not None and table.state.entry.cards[0] == "6x"
+    assert "“6x” is not a number" in table.html()
+
+
+def test_editing_an_early_hand_rescores_the_later_ones() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 81})
+    table.hand(1, {1: 100})
+    before = list(scoring.sheet(table.game).score)
+    table.do("edit-hand", index=0)
+    assert "Усі наступні роздачі буде перераховано" in table.html()
+    table.do("cards", side=0, value="100")
+    table.do("save-hand")
+    after = scoring.sheet(table.game)
+    assert list(after.score) == engine_score(table.game) == [162, 162]
+    assert before != list(after.score)
+
+
+def test_undo_and_redo_walk_add_edit_and_delete_back_and_forth() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.hand(1, {0: 100})
+    states = [list(table.game["hands"])]
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="62")
+    table.do("save-hand")
+    states.append(list(table.game["hands"]))
+    table.do("edit-hand", index=1)
+    table.do("ask-delete-hand")
+    assert table.state.confirm is not None
+    table.do("confirm-yes")
+    states.append(list(table.game["hands"]))
+    assert len(table.game["hands"]) == 1
+    for expected in reversed(states[:-1]):
+        table.do("undo")
+        assert table.game["hands"] == expected
+    for expected in states[1:]:
+        table.do("redo")
+        assert table.game["hands"] == expected
+
+
+def test_undo_history_is_stored_in_the_game_and_survives_a_reload() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.hand(1, {0: 100})
+    saved = [e.value for e in table.writes() if e.kind == "put_game"][-1]
+    reloaded = Table(games={gid: saved})
+    reloaded.do("route", hash=f"#/game/{gid}")
+    reloaded.do("undo")
+    assert len(reloaded.game["hands"]) == 1
+    reloaded.do("redo")
+    assert len(reloaded.game["hands"]) == 2
+
+
+def test_a_new_change_after_undo_clears_redo() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("undo")
+    assert history.can_redo(table.game)
+    table.hand(1, {0: 50})
+    assert not history.can_redo(table.game)
+
+
+def test_undo_list_is_capped() -> None:
+    game = {"hands": [], "undo": [], "redo": []}
+    for i in range(history.LIMIT + 20):
+        game = history.apply_change(game, {"op": "add", "index": i, "hand": {"redeal": True}})
+    assert len(game["undo"]) == history.LIMIT
+
+
+def test_all_passed_records_a_redeal_in_one_tap_and_passes_the_deal() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.do("redeal")
+    assert table.game["hands"] == [{"redeal": True}]
+    assert scoring.sheet(table.game).next_dealer == 1
+
+
+def test_all_passed_is_refused_and_hidden_under_obligation() -> None:
+    table = Table()
+    table.new_game(["A", "B", "C", "D"], preset="vinnytsia")
+    assert 'id="redeal"' not in table.html()
+    table.do("redeal")
+    assert table.game["hands"] == []
+    assert table.state.notice == "redeal_refused"
+
+
+def test_rematch_keeps_players_and_rules_and_the_winner_deals_first() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро", "Іван", "Марта"], target="301")
+    table.hand(1, {1: 162})
+    table.hand(1, {1: 162})
+    sheet = scoring.sheet(table.game)
+    assert sheet.finished and sheet.winner == 1
+    table.do("rematch", id=gid, new_id="g-next")
+    fresh = table.game
+    assert fresh["id"] == "g-next" and fresh["hands"] == []
+    assert fresh["players"] == ["Оля", "Петро", "Іван", "Марта"]
+    assert fresh["rules"]["target"] == 301
+    assert fresh["first_dealer"] == 1
+
+
+def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None:
+    table = Table("en")
+    table.do("route", hash="#/new")
+    table.do("setup-count", value=3)
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value=" оля ")
+    table.do("setup-target", value="other")
+    table.do("setup-target-other", value="5x")
+    table.do("start-game")
+    assert table.state.screen == "new" and table.state.games == {}
+    html = table.html()
+    assert 'id="name-1-err"' in html and "already taken (player 1)" in html
+    assert 'id="name-2-err"' in html and "Type a name." in html
+    assert 'id="target-err"' in html
+    assert 'value="5x"' in html
+
+
+def test_a_preset_fills_every_option_and_a_change_makes_it_custom() -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-preset", value="moscow")
+    setup = table.state.setup
+    assert setup is not None
+    assert setup.options["both_reach"] == "last_trick"
+    table.do("setup-option", name="eggs", value="each")
+    assert table.state.setup is not None and table.state.setup.preset == "custom"
+    table.do("setup-option", name="eggs", value="hang")
+    assert table.state.setup.preset == "moscow"
+
+
+def test_penalties_can_be_switched_on_and_tuned() -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-penalty", name="bait_penalty", part="on", value="true")
+    table.do("setup-penalty", name="bait_penalty", part="points", value="50")
+    table.do("setup-penalty", name="bait_penalty", part="when", value="each")
+    setup = table.state.setup
+    assert setup is not None
+    assert setup.options["bait_penalty"] == {"points": 50, "when": "each", "count": "game"}
+
+
+def test_deleting_a_game_can_be_undone() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("route", hash="#/")
+    table.do("delete-game", id=gid)
+    assert gid not in table.state.games
+    assert table.writes()[-2].kind == "delete_game"
+    table.do("restore-game")
+    assert table.state.games[gid]["hands"] == [{"taker": 0, "cards": [100, 62]}]
+
+
+def test_names_are_stored_as_typed_and_shown_as_text() -> None:
+    table = Table()
+    table.new_game([XSS, "Петро"])
+    assert table.game["players"][0] == XSS
+    html = table.html()
+    assert XSS not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_language_follows_the_browser_then_the_saved_choice() -> None:
+    assert initial_state({}, {}, [], ["ru-RU"]).lang == "ru"
+    assert initial_state({}, {}, [], ["de"]).lang == "uk"
+    assert initial_state({}, {"lang": "en"}, [], ["ru"]).lang == "en"
+
+
+def test_unknown_actions_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown action"):
+        reduce(initial_state({}, {}, [], []), "explode", {})
+
+
+def test_four_players_in_teams_score_two_sides() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро", "Іван", "Марта"])
+    table.hand(2, {0: 120}, meld_side=0)
+    sheet = scoring.sheet(table.game)
+    assert list(sheet.score) == [140, 42] == engine_score(table.game)
+    assert "Оля &amp; Іван" in table.html()
+
+
+def test_debertz_ends_the_game_without_card_points() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("debertz", side=1)
+    table.do("save-hand")
+    sheet = scoring.sheet(table.game)
+    assert sheet.finished and sheet.winner == 1 and sheet.decided_by == "debertz"
+    html = table.html()
+    assert "Winner: Петро" in html and 'id="rematch"' in html

@@ -1,0 +1,202 @@
+"""Views: every screen renders in every language, user text is escaped, controls are labelled."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from helpers import XSS, Table
+
+from app.ui import i18n
+from app.ui.help_pages import help_sections
+from app.ui.state import LANGS, initial_state
+from app.ui.views import render
+
+
+class Audit(HTMLParser):
+    """Collect what the checks below need: tags, ids, labels, inline code."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.labels_for: set[str] = set()
+        self.controls: list[dict[str, str | None]] = []
+        self.inline: list[str] = []
+        self.tags: list[str] = []
+        self.buttons_open = 0
+        self.button_text: list[str] = []
+        self.buttons: list[tuple[dict[str, str | None], str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags.append(tag)
+        if a.get("id"):
+            self.ids.append(str(a["id"]))
+        if tag == "label" and a.get("for"):
+            self.labels_for.add(str(a["for"]))
+        if tag in ("input", "select"):
+            self.controls.append(a)
+        for name in a:
+            if name.startswith("on") or name == "style":
+                self.inline.append(f"{tag} {name}")
+        if tag == "script":
+            self.inline.append("script")
+        if tag == "button":
+            self.buttons_open += 1
+            self.button_text = []
+            self.current_button = a
+
+    def handle_data(self, data: str) -> None:
+        if self.buttons_open:
+            self.button_text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button" and self.buttons_open:
+            self.buttons_open -= 1
+            self.buttons.append((self.current_button, "".join(self.button_text).strip()))
+
+
+def screens(lang: str) -> dict[str, str]:
+    """Every screen (and the entry form in its states) of a game with some history."""
+    table = Table(lang)
+    out = {"home-empty": table.html()}
+    table.do("route", hash="#/new")
+    out["new"] = table.html()
+    table.do("setup-count", value=4)
+    table.do("setup-penalty", name="ski_penalty", part="on", value="true")
+    table.do("start-game")
+    out["new-errors"] = table.html()
+    gid = table.new_game([XSS, "Петро", "Іван", "Марта"], teams=True)
+    table.hand(0, {0: 81})
+    table.hand(1, {1: 162}, no_tricks=0)
+    table.do("redeal")
+    out["game"] = table.html()
+    table.do("new-hand")
+    out["entry-empty"] = table.html()
+    table.do("taker", seat=1)
+    table.do("cards", side=0, value="1")
+    table.do("meld-side", side=1)
+    table.do("bella", side=0)
+    out["entry-preview"] = table.html()
+    table.do("save-hand")
+    out["entry-errors"] = table.html()
+    table.do("cancel-hand")
+    table.do("edit-hand", index=0)
+    table.do("ask-delete-hand")
+    out["edit-confirm"] = table.html()
+    table.do("cancel-hand")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("debertz", side=0)
+    table.do("save-hand")
+    out["finished"] = table.html()
+    table.do("route", hash="#/")
+    out["home"] = table.html()
+    table.do("delete-game", id=gid)
+    out["home-deleted"] = table.html()
+    table.do("route", hash="#/help")
+    out["help"] = table.html()
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_renders_in_every_language_without_inline_code(lang: str) -> None:
+    for name, html in screens(lang).items():
+        audit = Audit()
+        audit.feed(html)
+        assert audit.inline == [], name
+        assert len(audit.ids) == len(set(audit.ids)), (name, sorted(audit.ids))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_field_has_a_label_and_every_button_a_name(lang: str) -> None:
+    for name, html in screens(lang).items():
+        audit = Audit()
+        audit.feed(html)
+        for control in audit.controls:
+            if control.get("type") == "radio":
+                continue  # wrapped in their own label
+            assert control.get("id") in audit.labels_for, (name, control)
+        for attrs, text in audit.buttons:
+            assert text or attrs.get("aria-label"), (name, attrs)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_name_with_markup_is_shown_as_text_everywhere(lang: str) -> None:
+    for name, html in screens(lang).items():
+        assert "<img" not in html, name
+    assert "&lt;img src=x onerror=alert(1)&gt;" in screens(lang)["game"]
+
+
+def test_the_language_tables_have_the_same_keys_and_placeholders() -> None:
+    for lang, table in i18n.TABLES.items():
+        assert table.keys() == i18n.UK.keys(), lang
+        for key, text in table.items():
+            fields = set(re.findall(r"{(\w+)}", text))
+            assert fields == set(re.findall(r"{(\w+)}", i18n.UK[key])), (lang, key)
+
+
+def test_every_engine_problem_code_has_a_text() -> None:
+    from app.engine import PROBLEM_CODES
+
+    for code in PROBLEM_CODES:
+        assert i18n.has(f"problem.{code}"), code
+
+
+def test_ukrainian_and_russian_use_the_games_own_words() -> None:
+    uk = " ".join(i18n.UK.values()).lower()
+    ru = " ".join(i18n.RU.values()).lower()
+    en = " ".join(i18n.EN.values()).lower()
+    for word in ("байт", "яйця", "лижі", "белла", "терц", "полтинник", "деберць"):
+        assert word in uk, word
+    for word in ("байт", "яйца", "голый", "белла", "терц", "полтинник", "деберц"):
+        assert word in ru, word
+    for word in ("bait", "eggs", "skis", "bella", "terz", "fifty", "debertz"):
+        assert word in en, word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_page_shows_every_section_with_a_link(lang: str) -> None:
+    html = screens(lang)["help"]
+    for section in help_sections(lang):
+        assert f'href="#/help/{section.anchor}"' in html
+        assert f'id="help-{section.anchor}"' in html
+
+
+def test_unreadable_records_are_listed_on_the_home_screen() -> None:
+    problem = {"record": "g7", "code": "newer-schema", "message": "record g7 ..."}
+    html = render(initial_state({}, {}, [problem], ["en"]))
+    assert 'role="alert"' in html
+    assert "Record “g7” was made by a newer version of the app." in html
+
+
+def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
+    table = Table("en")
+    table.do("route", hash="#/new")
+    table.do("setup-penalty", name="ski_penalty", part="on", value="true")
+    table.do("setup-penalty", name="ski_penalty", part="when", value="each")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value="Петро")
+    table.do("start-game")
+    table.hand(0, {0: 81})
+    table.hand(1, {1: 162}, no_tricks=0)
+    html = table.html()
+    assert '<span class="mark eggs">eggs</span>' in html
+    assert '<span class="mark pot">+81 hanging</span>' in html
+    assert '<span class="mark skis">skis</span>' in html
+    assert '<span class="mark penalty">−100 for skis</span>' in html
+    assert "Оля: the next hand without a trick costs 100" in html
+
+
+def test_the_preview_shows_the_outcome_before_saving() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="70")
+    table.do("bella", side=0)
+    html = table.html()
+    assert '<p class="outcome bait">Bait</p>' in html
+    assert "<b>+182</b>" in html
+    assert table.game["hands"] == []
