@@ -14,7 +14,10 @@ from app.engine.errors import Report, kind_of, shown
 
 
 def read_int(report: Report, field: str, value: object, low: int, high: int) -> int | None:
-    """A whole number in low..high (bools are not numbers), else None and a problem."""
+    """A whole number in low..high (bools are not numbers), else None and a problem.
+
+    JSON fractions are refused even when whole (100.0): the file stores whole numbers.
+    """
     if type(value) is not int:
         report.add(field, "not_int", {}, f"{field} must be a whole number, not {kind_of(value)}")
         return None

@@ -179,7 +179,11 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
     before = len(report.problems)
     extra = {k: v for k, v in obj.items() if k not in HAND_KEYS}
     redeal = obj.get("redeal")
-    if redeal is not None and read_bool(report, "redeal", redeal):
+    if redeal is not None and read_bool(report, "redeal", redeal) is None:
+        return None
+    if redeal:
+        # A redeal carries nothing else: a result key next to it is refused rather than
+        # silently dropped (RULES.md §2 says a record is either a redeal or a played hand).
         _check_redeal(report, obj, rules)
         return Hand(redeal=True, extra=extra) if len(report.problems) == before else None
     hand = _read_played(report, obj, table, rules, extra)
@@ -199,6 +203,8 @@ def _check_redeal(report: Report, obj: Mapping[str, object], rules: Rules) -> No
 def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
                  extra: Mapping[str, object]) -> Hand | None:
     sides = table.sides
+    # Ambiguity: RULES.md lets only `cards` be left out of a debertz hand, so `taker` is
+    # required in every played record, debertz or not (§2 lists it without exception).
     taker = _required(report, obj, "taker")
     if taker is not None:
         taker = read_place(report, "taker", taker, table.players, "seat")
@@ -207,6 +213,9 @@ def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules:
     melds = _read_melds(report, obj.get("melds"), table)
     bella = _optional_side(report, obj, "bella", sides)
     no_tricks = _read_no_tricks(report, obj, sides, cards)
+    # `last_trick` is "ignored" unless both_reach is "last_trick" (§2); a value that is not a
+    # side at all is still refused, but its consistency with the cards is checked only when
+    # it is required, and it is required only in hands that were played out (with cards).
     last_trick = _optional_side(report, obj, "last_trick", sides)
     if rules.both_reach == "last_trick" and cards is not None:
         _check_last_trick(report, obj, last_trick, cards, no_tricks)
@@ -322,6 +331,7 @@ def _read_no_tricks(report: Report, obj: Mapping[str, object], sides: int,
 
 def _check_last_trick(report: Report, obj: Mapping[str, object], last_trick: int | None,
                       cards: tuple[int, ...], no_tricks: tuple[int, ...]) -> None:
+    # The last trick brings 10 card points (§2), so its side took a trick and has >= 10.
     if obj.get("last_trick") is None:
         report.add("last_trick", "last_trick_required", {},
                    'last_trick is missing: it is required under both_reach "last_trick"')
@@ -346,6 +356,8 @@ def read_game(report: Report, value: object) -> tuple[Game | None, list[object]]
     obj = read_object(report, "game", value)
     if obj is None:
         return None, []
+    # Ambiguity: "null means left out" is stated for hand records only (§2), so at the top
+    # level and in `rules` a null is refused (except a penalty, where null means none).
     if "format" in obj and obj["format"] != FORMAT:
         report.add("format", "unknown_format", {"value": shown(obj["format"])},
                    f'format must be "{FORMAT}", not {shown(obj["format"])}')
@@ -390,6 +402,7 @@ def _check_name(report: Report, seat: int, name: object, seen: dict[str, int]) -
     if not isinstance(name, str):
         report.add(where, "not_text", {}, f"{where} must be a name (text), not {kind_of(name)}")
         return
+    # Names are checked after trimming (§7) but kept as typed, so a dump gives them back.
     trimmed = name.strip()
     if not trimmed:
         report.add(where, "name_empty", {"seat": seat}, f"{where} is empty: a name is needed")

@@ -260,7 +260,8 @@ class _Replay:
         if hand.redeal or hand.cards is None:
             line = self._still(number, dealer, hand, False)
             if hand.debertz is not None:
-                # A debertz hand without cards scores nothing and touches no count or pot.
+                # Ambiguity: a debertz hand without cards "scores nothing" (§2); we read that
+                # as touching no penalty count and leaving the pot hanging, like a redeal.
                 self.winner, self.decided_by = hand.debertz, "debertz"
             return line
         return self._played(number, dealer, hand)
@@ -290,8 +291,10 @@ class _Replay:
             change[s] -= penalties.bait[s] + penalties.ski[s]
             self.scores[s] += change[s]
         if hand.debertz is not None:
+            # Debertz wins "whatever the score" (§5), even when another side reached the target.
             self.winner, self.decided_by = hand.debertz, "debertz"
         else:
+            # The end is checked after played hands only: a redeal changes no score (§5).
             self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
                                                         hand.last_trick)
         kind = "played" if hand.debertz is None else "debertz"
