@@ -38,7 +38,7 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
     ),
     "vendor/pyscript": (
         NODE / "@pyscript/core/dist",
-        ("core.js", "core.css", "core-*.js", "error-*.js", "zip-*.js"),
+        ("core.js", "core.css", "core-*.js", "error-*.js"),
     ),
 }
 """Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""

@@ -162,3 +162,60 @@ def test_chromium_finds_the_app_installable(
         assert session.send("Page.getAppManifest")["errors"] == []
     finally:
         context.close()
+
+
+def start_game(page: Page, names: list[str]) -> None:
+    """Create a game through the UI's setup form and wait until it is written."""
+    page.locator("#new-game").click()
+    fields = page.locator('input[data-action="setup-name"]')
+    expect(fields.first).to_be_visible()
+    for index in range(fields.count()):
+        fields.nth(index).fill(names[index])
+    page.locator("#start-game").click()
+    page.wait_for_url(re.compile(r"#/game/"))
+    page.wait_for_selector('html[data-writes="0"]', state="attached")
+
+
+def test_a_saved_game_is_shown_after_a_reload_with_the_server_stopped(
+    page: Page, server: DistServer, idb: Any, wait_ready: Wait, wait_offline_ready: Wait
+) -> None:
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    start_game(page, ["Оля", "Петро", "Іван", "Марта"])
+    assert len(idb.records(page, "games")) == 1
+    server.stop()
+    page.goto(server.url)
+    wait_ready(page)
+    expect(page.locator("#app")).to_contain_text("Петро")
+
+
+def test_a_game_saved_right_before_the_page_closes_is_kept(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    start_game(page, ["Ярема", "Богдана", "Зиновій", "Ірина"])
+    context = page.context
+    page.close()
+    again = context.new_page()
+    again.goto(app_url)
+    wait_ready(again)
+    expect(again.locator("#app")).to_contain_text("Богдана")
+
+
+def test_unreadable_records_are_kept_untouched_while_the_app_writes(
+    page: Page, app_url: str, idb: Any, wait_ready: Wait
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    newer = '{"schema": 999, "game": {"id": "future", "players": ["A", "B"]}}'
+    idb.put(page, "games", "broken", '{"schema": 1, "game": {"players": [')
+    idb.put(page, "games", "future", newer)
+    page.reload()
+    wait_ready(page)
+    start_game(page, ["Оля", "Петро", "Іван", "Марта"])
+    records = idb.records(page, "games")
+    assert records["broken"] == '{"schema": 1, "game": {"players": ['
+    assert records["future"] == newer
+    assert len(records) == 3

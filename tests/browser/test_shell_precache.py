@@ -1,0 +1,68 @@
+"""The precache list is exactly what the app needs: what a boot requests, plus the install files."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page
+
+from tools.build import NOT_PRECACHED, read_precache
+from tools.serve import DistServer
+
+Wait = Callable[[Page], None]
+
+
+def requested_files(requests: list[str], base_url: str) -> set[str]:
+    """The ./relative files among the recorded URLs ("./" itself is the page, index.html)."""
+    base = urlsplit(base_url).path
+    found = set()
+    for url in requests:
+        path = urlsplit(url).path
+        assert path.startswith(base), f"{url} is outside the site"
+        name = "./" + path[len(base) :]
+        found.add("./index.html" if name == "./" else name)
+    return found - {f"./{name}" for name in NOT_PRECACHED}
+
+
+def install_files(dist: Path) -> set[str]:
+    """The manifest and the icons it and the page name: fetched by the browser to install."""
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<link rel="(?:icon|apple-touch-icon)"[^>]* href="([^"]+)"', page)
+    return {"./manifest.webmanifest", *(icon["src"] for icon in manifest["icons"]), *links}
+
+
+def test_the_precache_is_what_a_boot_requests_plus_the_install_files(
+    page: Page, recorder: Any, dist: Path, app_url: str, wait_ready: Wait
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    booted = requested_files(recorder.requests, app_url)
+    precache = set(read_precache(dist).files)
+    assert booted - precache == set(), "requested at boot but not precached"
+    assert precache - booted == install_files(dist) - booted, "precached but never requested"
+    assert install_files(dist) <= precache
+
+
+def test_a_warm_offline_boot_requests_only_precached_files(
+    page: Page,
+    recorder: Any,
+    dist: Path,
+    server: DistServer,
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    server.stop()
+    recorder.clear()
+    page.reload()
+    wait_ready(page)
+    booted = requested_files(recorder.requests, server.url)
+    assert booted and booted <= set(read_precache(dist).files)

@@ -1,0 +1,86 @@
+"""A rebuilt version waits for the user: the prompt appears, a tap switches, the data stays."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tools.build import read_precache, write_precache
+from tools.serve import DistServer
+
+Wait = Callable[[Page], None]
+CACHES = "caches.keys()"
+PROMPTS = {"uk": "Готова нова версія", "ru": "Готова новая версия", "en": "A new version"}
+
+
+def make_new_version(dist: Path) -> str:
+    """Change one file as a rebuild after an edit would, and regenerate the precache list."""
+    with (dist / "shell.css").open("a", encoding="utf-8") as css:
+        css.write("\n/* new version */\n")
+    return write_precache(dist).hash
+
+
+def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    server = serve(dist_copy)
+    old_hash = read_precache(dist_copy).hash
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.locator("#new-game").click()
+    fields = page.locator('input[data-action="setup-name"]')
+    for index in range(fields.count()):
+        fields.nth(index).fill(["Оля", "Петро", "Іван", "Марта"][index])
+    page.locator("#start-game").click()
+    page.wait_for_url(re.compile(r"#/game/"))
+    page.wait_for_selector('html[data-writes="0"]', state="attached")
+
+    new_hash = make_new_version(dist_copy)
+    assert new_hash != old_hash
+    page.reload()
+    wait_ready(page)
+    prompt = page.locator("#shell-update")
+    expect(prompt).to_be_visible(timeout=60_000)
+    lang = page.evaluate("document.documentElement.lang")
+    expect(prompt).to_contain_text(PROMPTS[lang])
+    assert "new version" not in page.evaluate("fetch('./shell.css').then(r => r.text())")
+
+    with page.expect_navigation():
+        page.locator("#shell-update-button").click()
+    wait_ready(page)
+    assert "new version" in page.evaluate("fetch('./shell.css').then(r => r.text())")
+    names = page.evaluate(CACHES)
+    assert any(name.endswith(new_hash) for name in names)
+    assert not any(name.endswith(old_hash) for name in names)
+    page.goto(server.url)
+    wait_ready(page)
+    expect(page.locator("#app")).to_contain_text("Петро")
+    expect(prompt).to_be_hidden()
+
+
+def test_the_prompt_speaks_the_pages_language(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    server = serve(dist_copy)
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    make_new_version(dist_copy)
+    page.reload()
+    wait_ready(page)
+    page.evaluate("document.documentElement.lang = 'ru'")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(page.locator("#shell-update-button")).to_have_text("Обновить", timeout=60_000)
+    expect(page.locator("#shell-update-text")).to_have_text("Готова новая версия приложения.")
