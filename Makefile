@@ -1,0 +1,41 @@
+# Деберц: `make serve` to run the app locally, `make test` to run every test.
+# Both set up .venv (pip install -e .[dev]) and node_modules (npm ci) when they are missing.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.package-lock.json
+PORT ?= 8000
+
+.PHONY: serve test build bench icons clean
+
+serve: build
+	$(PY) tools/serve.py --port $(PORT)
+
+test: $(VENV_STAMP) $(NODE_STAMP)
+	$(PY) -m pytest
+
+build: $(VENV_STAMP) $(NODE_STAMP)
+	$(PY) tools/build.py
+
+bench: build
+	$(PY) bench/bench_boot.py
+
+icons:
+	$(PYTHON) tools/make_icons.py app/static/icons
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	# Debian's Chromium is used when present; otherwise Playwright's own build is needed.
+	test -x /usr/bin/chromium || $(PY) -m playwright install chromium
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+clean:
+	rm -rf dist .pytest_cache
