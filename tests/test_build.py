@@ -1,0 +1,158 @@
+"""tools/build.py and the static shell files, checked without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "dist"
+    build(out)
+    return out
+
+
+def files_of(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> None:
+    files = files_of(dist)
+    for name in (
+        "index.html",
+        "boot.js",
+        "shell.css",
+        "manifest.webmanifest",
+        "service-worker.js",
+        "precache.js",
+        "main.py",
+        "app.zip",
+    ):
+        assert name in files
+    runtime = {name for name in files if name.startswith("vendor/")}
+    expected = sum(len(patterns) for _source, patterns in RUNTIME.values())
+    assert len(runtime) == expected
+    assert not [
+        name for name in files if name.endswith((".map", ".d.ts", ".html")) and name != "index.html"
+    ]
+
+
+def test_the_precache_lists_every_file_but_the_worker_itself(dist: Path) -> None:
+    precache = read_precache(dist)
+    listed = {name.removeprefix("./") for name in precache.files}
+    assert listed == files_of(dist) - {"service-worker.js", "precache.js"}
+    assert all(name.startswith("./") for name in precache.files)
+
+
+def test_the_cache_name_follows_the_content(dist: Path, tmp_path: Path) -> None:
+    first = read_precache(dist).hash
+    again = tmp_path / "again"
+    assert build(again).hash == first, "an unchanged source must keep its cache name"
+    (again / "shell.css").write_text("/* changed */", encoding="utf-8")
+    assert write_precache(again).hash != first
+
+
+def test_the_app_zip_has_the_python_package_but_not_the_entry_or_static_files(dist: Path) -> None:
+    names = set(zipfile.ZipFile(dist / "app.zip").namelist())
+    assert "storage.py" in names and "browser/store.py" in names
+    assert all(name.endswith(".py") for name in names)
+    assert "main.py" not in names
+    sources = {
+        p.relative_to(ROOT / "app").as_posix()
+        for p in (ROOT / "app").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert names == sources - {"main.py"}
+
+
+def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) -> None:
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    assert '<main id="app"' in page
+    assert "http://" not in page and "https://" not in page
+    config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert (dist / config["interpreter"]).is_file()
+
+
+def test_a_reference_to_a_missing_file_stops_the_build(dist: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    (broken / "index.html").write_text(page, encoding="utf-8")
+    (broken / "manifest.webmanifest").write_bytes((dist / "manifest.webmanifest").read_bytes())
+    with pytest.raises(BuildError, match="referenced but not in"):
+        check_references(broken)
+
+
+def test_an_absolute_url_in_the_page_stops_the_build(dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    build(site)
+    page = (site / "index.html").read_text(encoding="utf-8")
+    (site / "index.html").write_text(
+        page.replace('href="./shell.css"', 'href="/shell.css"'), encoding="utf-8"
+    )
+    with pytest.raises(BuildError, match="'/shell.css' must be a relative ./ URL"):
+        check_references(site)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_is_ukrainian_relative_and_has_every_icon() -> None:
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["short_name"] == "Деберц" and manifest["lang"] == "uk"
+    assert manifest["name"].startswith("Деберц")
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"] and manifest["description"]
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        side = int(icon["sizes"].split("x")[0])
+        assert png_size(ROOT / "app/static" / icon["src"]) == (side, side)
+    assert png_size(ROOT / "app/static/icons/apple-touch-icon.png") == (180, 180)
+
+
+def test_the_service_worker_fits_on_one_screen_and_keeps_the_wasm_type() -> None:
+    worker = (ROOT / "service-worker.js").read_text(encoding="utf-8")
+    assert len(worker.splitlines()) <= 65
+    assert 'importScripts("./precache.js")' in worker
+    assert "application/wasm" in worker and "skip-waiting" in worker
+
+
+def test_the_dev_server_serves_a_sub_path_with_the_types_pyodide_needs(dist: Path) -> None:
+    from urllib.error import HTTPError
+    from urllib.request import urlopen
+
+    from tools.serve import DistServer
+
+    server = DistServer(dist, base="/a/b/")
+    server.start()
+    try:
+        expected = {
+            "vendor/pyodide/pyodide.asm.wasm": "application/wasm",
+            "vendor/pyodide/pyodide.mjs": "text/javascript",
+            "manifest.webmanifest": "application/manifest+json",
+            "": "text/html",
+        }
+        for name, kind in expected.items():
+            with urlopen(server.url + name) as response:
+                assert response.headers["Content-Type"].split(";")[0] == kind, name
+        with pytest.raises(HTTPError, match="404"):
+            urlopen(f"http://{server.host}:{server.port}/index.html")
+    finally:
+        server.stop()
