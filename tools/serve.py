@@ -37,19 +37,32 @@ class DistHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     base = "/"
 
+    def send_head(self) -> Any:
+        if not self.path.startswith(self.base):
+            self.send_error(404, f"outside {self.base}")
+            return None
+        return super().send_head()
+
     def translate_path(self, path: str) -> str:
-        clean = path.split("?", 1)[0].split("#", 1)[0]
-        if not clean.startswith(self.base):
-            return str(Path(self.directory) / "\0missing")
-        return super().translate_path("/" + clean[len(self.base) :])
+        return super().translate_path("/" + path[len(self.base) :])
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
-        if self.server.verbose:  # type: ignore[attr-defined]
+        if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    verbose = False
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Browsers drop connections they no longer need; that is not an error."""
+        if self.verbose:
+            super().handle_error(request, client_address)
 
 
 class DistServer:
@@ -70,7 +83,7 @@ class DistServer:
     ) -> None:
         self.directory, self.base, self.host, self.port = directory, _base(base), host, port
         self.verbose = verbose
-        self._httpd: ThreadingHTTPServer | None = None
+        self._httpd: _Server | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -90,9 +103,8 @@ class DistServer:
         handler = functools.partial(
             type("Handler", (DistHandler,), {"base": self.base}), directory=str(self.directory)
         )
-        self._httpd = ThreadingHTTPServer((self.host, self.port), handler)
-        self._httpd.daemon_threads = True
-        self._httpd.verbose = self.verbose  # type: ignore[attr-defined]
+        self._httpd = _Server((self.host, self.port), handler)
+        self._httpd.verbose = self.verbose
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
