@@ -12,7 +12,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.engine import DebertzError, Hand, game_from_json, game_to_json, score
+from app.engine import (
+    DebertzError,
+    Hand,
+    check_hand,
+    game_from_json,
+    game_to_json,
+    hand_from_json,
+    score,
+)
 from app.engine.__main__ import run
 
 from .strategies import games, json_values, mutated
@@ -115,3 +123,19 @@ def test_the_cli_answers_malformed_documents_with_exit_2_and_one_line(document: 
         assert err.getvalue().count("\n") == 1
     else:
         assert json.loads(out.getvalue())["score"] is not None
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(games(max_hands=3).flatmap(lambda d: mutated(d["hands"]).map(lambda h: (d, h))))
+def test_check_hand_agrees_with_the_loader(pair: tuple[dict[str, Any], Any]) -> None:
+    document, hands = pair
+    game = game_from_json({**document, "hands": []})
+    for index, hand in enumerate(hands if isinstance(hands, list) else [hands]):
+        problems = check_hand(game, hand, index)
+        try:
+            hand_from_json(hand, game, index)
+        except DebertzError as error:
+            assert problems and str(error) == problems[0].message
+            assert problems[0].message.startswith(f"hand {index + 1}: ")
+        else:
+            assert problems == []
