@@ -426,6 +426,29 @@ def _field_id(path: str) -> str:
     return "entry-errors"
 
 
+FORM_ORDER = (
+    "entry-errors",
+    "taker",
+    "cards",
+    "no-tricks",
+    "melds",
+    "bella",
+    "last-trick",
+    "debertz",
+)
+
+
+def _first_in_form(issues: list[Issue]) -> str:
+    """The id of the first field with a problem, in the order the form shows them."""
+    ids = [_field_id(issue.field) for issue in issues]
+
+    def place(element_id: str) -> int:
+        head = element_id.rsplit("-", 1)[0] if element_id.startswith("cards-") else element_id
+        return FORM_ORDER.index(head) if head in FORM_ORDER else len(FORM_ORDER)
+
+    return min(ids, key=place)
+
+
 def field_id(path: str) -> str:
     """Public alias of the issue-path to element-id mapping used by views and focus."""
     return _field_id(path)
@@ -437,7 +460,7 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     issues = scoring.check_draft(game, draft)
     if issues:
         draft.tried = True
-        return [Effect("focus", _field_id(issues[0].field))]
+        return [Effect("focus", _first_in_form(issues))]
     hand, _ = scoring.draft_to_hand(draft)
     if draft.index is None:
         op = {"op": "add", "index": len(game["hands"]), "hand": hand}

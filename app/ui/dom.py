@@ -32,6 +32,11 @@ TEXT_INPUTS = ("text", "search", "number", "tel")
 _APP: App | None = None
 
 
+def _missing(value: Any) -> bool:
+    """True for Python None and for JavaScript null/undefined as Pyodide hands them over."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
 def _attributes(element: Any) -> dict[str, str]:
     found: dict[str, str] = {}
     attributes = element.attributes
@@ -117,10 +122,10 @@ class App:
 
     def _target(self, event: Any) -> Any:
         target = event.target
-        if target is None or not hasattr(target, "closest"):
+        if _missing(target) or not hasattr(target, "closest"):
             return None
         element = target.closest("[data-action]")
-        if element is None or not self.root.contains(element):
+        if _missing(element) or not self.root.contains(element):
             return None
         return element
 
@@ -138,8 +143,6 @@ class App:
     def on_click(self, event: Any) -> None:
         element = self._target(event)
         if element is None or element.tagName in ("INPUT", "SELECT", "FORM", "OPTION", "TEXTAREA"):
-            return
-        if element.tagName in ("TR",) and event.target.closest("button") is not None:
             return
         event.preventDefault()
         payload = self._payload(element)
@@ -172,7 +175,7 @@ class App:
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
         form = event.target
-        action = form.getAttribute("data-action") if form is not None else None
+        action = None if _missing(form) else form.getAttribute("data-action")
         if action:
             payload = self._payload(form)
             payload.pop("action", None)
@@ -197,18 +200,14 @@ class App:
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
-        self.render(effects)
-        writes = [
-            effect
-            for effect in effects
-            if effect.kind in ("put_game", "delete_game", "put_settings")
-        ]
+        writes = [e for e in effects if e.kind in ("put_game", "delete_game", "put_settings")]
+        if writes:  # scheduled first: nothing on screen may keep a change from the store
+            self._count(+1)
+            asyncio.ensure_future(self.write(writes))
         for effect in effects:
             if effect.kind == "nav" and str(js.location.hash) != effect.key:
                 js.location.hash = effect.key
-        if writes:
-            self._count(+1)
-            asyncio.ensure_future(self.write(writes))
+        self.render(effects)
 
     def render(self, effects: list[Effect] | None = None) -> None:
         """Patch the page to the current state and put the focus where it belongs."""
@@ -216,7 +215,7 @@ class App:
             effects = []
         document = js.document
         active = document.activeElement
-        active_id = active.id if active is not None and self.root.contains(active) else ""
+        active_id = "" if _missing(active) or not self.root.contains(active) else str(active.id)
         selection = None
         if active_id and active.tagName == "INPUT" and active.type in TEXT_INPUTS:
             selection = (active.selectionStart, active.selectionEnd)
@@ -230,26 +229,27 @@ class App:
         focus = [effect.key for effect in effects if effect.kind == "focus"]
         if focus:
             self.focus(focus[-1])
-        elif (
-            active_id
-            and document.activeElement is not None
-            and document.activeElement.id != active_id
+        elif active_id and (
+            _missing(document.activeElement) or document.activeElement.id != active_id
         ):
             element = document.getElementById(active_id)
-            if element is not None:
+            if not _missing(element):
                 element.focus()
                 if selection is not None:
                     element.setSelectionRange(*selection)
 
     def focus(self, element_id: str) -> None:
-        """Focus an element by id (or the first control inside it)."""
-        element = js.document.getElementById(element_id)
-        if element is None:
+        """Focus an element by id (or the first control inside it); when it is not on the
+        screen (the game just ended), the rematch button or the screen's title."""
+        for candidate in (element_id, "rematch", "screen-title"):
+            element = js.document.getElementById(candidate)
+            if not _missing(element):
+                break
+        else:
             return
-        focusable = element.matches("input, button, select, a[href], [tabindex]")
-        if not focusable:
+        if not element.matches("input, button, select, a[href], [tabindex]"):
             inner = element.querySelector("input, button, select")
-            element = inner if inner is not None else element
+            element = element if _missing(inner) else inner
         element.focus()
 
     def _count(self, step: int) -> None:
@@ -293,8 +293,8 @@ def _problem_dicts(problems: Any) -> list[dict[str, str]]:
 
 def _browser_languages() -> list[str]:
     languages = js.navigator.languages
-    found = [str(languages[i]) for i in range(languages.length)] if languages else []
-    return found or [str(js.navigator.language or "")]
+    found = [] if _missing(languages) else [str(languages[i]) for i in range(languages.length)]
+    return found or [str(js.navigator.language)]
 
 
 async def mount(root: Any, loaded: Any, store: Any) -> App:

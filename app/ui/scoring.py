@@ -218,15 +218,19 @@ def hand_to_draft(game: GameDict, index: int) -> HandDraft:
 
 
 def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
-    """Every problem of the draft: the form's own (numbers) first, then the engine's."""
-    hand, issues = draft_to_hand(draft)
+    """Every problem of the draft: the form's own (numbers) first, then the engine's.
+
+    While a card field holds no usable number, the engine's card problems are left out (the
+    form's own message at that field says what is wrong).
+    """
+    hand, own = draft_to_hand(draft)
     problems = engine.check_hand(engine_game(game), hand, draft.index)
-    issues.extend(
+    found = [
         Issue(str(p.field or ""), str(p.code), dict(p.params or {}), str(p.message))
         for p in problems
-        if not (issues and str(p.field or "").startswith("cards"))
-    )
-    return issues
+        if not (own and str(p.field or "").startswith("cards"))
+    ]
+    return own + found
 
 
 def with_hand(game: GameDict, draft: HandDraft) -> GameDict:

@@ -215,7 +215,8 @@ def _row(game: GameDict, line: Any, t: i18n.Tr) -> str:
         cells = join(_cell(game, hand, line, side, t) for side in range(scoring.side_count(game)))
     note = f'<br><span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
     return (
-        f'<tr class="{" ".join(classes)}" data-hand="{index}">'
+        f'<tr class="{" ".join(classes)}" data-hand="{index}" '
+        f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<th scope="row">{button}</th><td class="who">{who}{note}</td>{cells}</tr>'
     )
 

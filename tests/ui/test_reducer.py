@@ -294,3 +294,14 @@ def test_debertz_ends_the_game_without_card_points() -> None:
     assert sheet.finished and sheet.winner == 1 and sheet.decided_by == "debertz"
     html = table.html()
     assert "Winner: Петро" in html and 'id="rematch"' in html
+
+
+def test_every_problem_of_a_hand_is_shown_at_once() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("cards", side=0, value="161")
+    table.do("save-hand")
+    html = table.html()
+    assert 'id="taker-err"' in html
+    assert 'id="cards-0-err"' in html and 'id="cards-1-err"' in html
