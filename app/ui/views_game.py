@@ -259,10 +259,11 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     number = len(game["hands"]) + 1 if draft.index is None else draft.index + 1
     dealer_seat = scoring.engine_game(game).dealer_of(number - 1)
     title = t("entry.title_new" if draft.index is None else "entry.title_edit", n=number)
+    dealer_key = "entry.dealer" if draft.index is None else "entry.dealer_was"
     parts = [
         '<form id="entry" class="entry" data-action="save-hand" novalidate aria-labelledby="entry-title">',
         f'<h3 id="entry-title" tabindex="-1">{esc(title)}</h3>',
-        f'<p class="hint">{esc(t("entry.dealer", name=game["players"][dealer_seat]))}</p>',
+        f'<p class="hint">{esc(t(dealer_key, name=game["players"][dealer_seat]))}</p>',
     ]
     if draft.index is not None and draft.index < len(game["hands"]) - 1:
         parts.append(f'<p class="warn">{esc(t("entry.rescored"))}</p>')
@@ -455,7 +456,9 @@ def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.
 def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     found = scoring.preview(game, draft)
     if found is None:
-        text = "" if draft.tried else t("entry.preview_wait")
+        if draft.tried:
+            return '<div class="preview empty" id="preview" aria-live="polite"></div>'
+        text = t("entry.preview_wait")
         return (
             f'<div class="preview waiting" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
         )

@@ -1,0 +1,180 @@
+"""Screenshots of every screen at 390x844, light and dark, in Ukrainian, into screenshots/.
+
+    python tools/screenshots.py [--dist dist] [--out screenshots] [--lang uk]
+
+Builds the site into a temporary folder unless ``--dist`` names a built one, serves it, plays a
+short game through the UI in Chromium and saves ``NN-screen-light.png`` / ``-dark.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.build import build  # noqa: E402
+from tools.serve import DistServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 390, "height": 844}
+
+
+def saved(page: Page) -> None:
+    page.wait_for_selector('html[data-writes="0"], html:not([data-writes])', state="attached")
+
+
+def hand(
+    page: Page, taker: int, cards: dict[int, int], extra: Callable[[], None] | None = None
+) -> None:
+    page.click("#new-hand")
+    page.click(f"#taker-{taker}")
+    for side, value in cards.items():
+        page.fill(f"#cards-{side}", str(value))
+    if extra:
+        extra()
+    page.click("#save-hand")
+    saved(page)
+
+
+def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
+    """Each scene brings the app to one screen; they run in order."""
+
+    def new_game() -> None:
+        page.click("#new-game")
+        page.check("#count-4")
+
+    def new_game_errors() -> None:
+        page.fill("#name-0", "Оля")
+        page.fill("#name-1", "оля")
+        page.click("#start-game")
+
+    def options() -> None:
+        page.click("details.options > summary")
+        page.check("#opt-bait_penalty")
+
+    def game() -> None:
+        page.fill("#name-1", "Петро")
+        page.fill("#name-2", "Іван")
+        page.fill("#name-3", "Марта")
+        page.click("#start-game")
+        saved(page)
+        hand(page, 0, {0: 81})
+        hand(page, 1, {1: 100}, lambda: page.click("#meld-1"))
+        hand(page, 2, {0: 70}, lambda: page.click("#bella-0"))
+        page.click("#redeal")
+        saved(page)
+        hand(page, 0, {1: 0}, lambda: page.click("#no-tricks-1"))
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def entry_preview() -> None:
+        page.click("#new-hand")
+        page.click("#taker-1")
+        page.fill("#cards-1", "62")
+        page.click("#meld-0")
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def entry_errors() -> None:
+        page.click("#cancel-hand")
+        page.click("#new-hand")
+        page.fill("#cards-0", "161")
+        page.click("#save-hand")
+
+    def edit_confirm() -> None:
+        page.click("#cancel-hand")
+        page.click("#hand-0")
+        page.click("#ask-delete-hand")
+
+    def finished() -> None:
+        page.click("#confirm-no")
+        page.click("#cancel-hand")
+        page.click("#new-hand")
+        page.click("#taker-3")
+        page.click("details.more > summary")
+        page.click("#debertz-1")
+        page.click("#save-hand")
+        saved(page)
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def home() -> None:
+        page.click(".topbar a[href='#/']")
+
+    def help_page() -> None:
+        page.click(".topbar a[href='#/help']")
+
+    return [
+        ("home-empty", lambda: None),
+        ("new-game", new_game),
+        ("new-game-errors", new_game_errors),
+        ("new-game-options", options),
+        ("game", game),
+        ("hand-preview", entry_preview),
+        ("hand-errors", entry_errors),
+        ("hand-edit-delete", edit_confirm),
+        ("game-finished", finished),
+        ("games-list", home),
+        ("help", help_page),
+    ]
+
+
+def shoot(dist: Path, out: Path, lang: str) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    server = DistServer(dist)
+    server.start()
+    made: list[Path] = []
+    try:
+        with sync_playwright() as playwright:
+            args = list(FLAGS) + (["--no-sandbox"] if os.geteuid() == 0 else [])
+            launch = {"executable_path": CHROMIUM} if os.path.exists(CHROMIUM) else {}
+            browser = playwright.chromium.launch(args=args, **launch)
+            context = browser.new_context(viewport=VIEWPORT, locale=lang, device_scale_factor=1)
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
+            page.select_option("#lang", lang)
+            for number, (name, step) in enumerate(scenes(page), start=1):
+                step()
+                for scheme in ("light", "dark"):
+                    page.emulate_media(color_scheme=scheme)
+                    path = out / f"{number:02d}-{name}-{scheme}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    made.append(path)
+            browser.close()
+    finally:
+        server.stop()
+    return made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--lang", default="uk", choices=("uk", "ru", "en"))
+    options = parser.parse_args()
+    if options.dist:
+        made = shoot(options.dist, options.out, options.lang)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            dist = Path(folder) / "dist"
+            build(dist)
+            made = shoot(dist, options.out, options.lang)
+    for path in made:
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+if __name__ == "__main__":
+    main()
