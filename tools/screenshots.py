@@ -20,8 +20,8 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.build import build  # noqa: E402
-from tools.serve import DistServer  # noqa: E402
+from tools.build import build
+from tools.serve import DistServer
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
