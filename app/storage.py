@@ -150,6 +150,22 @@ def check_game_id(game_id: object) -> str:
     return game_id
 
 
+def check_game(game_id: object, game: Mapping[str, Any]) -> str:
+    """The id when ``game`` may be stored under it: a non-empty id that matches ``game["id"]``.
+
+    >>> check_game("g1", {"id": "g1"})
+    'g1'
+    >>> check_game("g1", {"id": "g2"})
+    Traceback (most recent call last):
+    ...
+    app.storage.StorageError: game 'g1' carries a different id, 'g2'
+    """
+    record = check_game_id(game_id)
+    if isinstance(game, Mapping) and game.get("id", record) != record:
+        raise StorageError(f"game {record!r} carries a different id, {game['id']!r}")
+    return record
+
+
 def _encode(key: str, payload: Mapping[str, Any]) -> str:
     if not isinstance(payload, Mapping):
         raise StorageError(f"{key} must be a JSON object, not {type(payload).__name__}")

@@ -14,6 +14,7 @@ from app.storage import (
     SCHEMA,
     StorageError,
     StorageProblem,
+    check_game,
     check_game_id,
     decode_game,
     decode_settings,
@@ -163,3 +164,10 @@ def test_the_module_examples_hold() -> None:
     import doctest
 
     assert doctest.testmod(storage).failed == 0
+
+
+def test_a_game_may_only_be_stored_under_its_own_id() -> None:
+    assert check_game("g1", {"id": "g1"}) == "g1"
+    assert check_game("g1", {"players": []}) == "g1"
+    with pytest.raises(StorageError, match="game 'g1' carries a different id, 'g2'"):
+        check_game("g1", {"id": "g2"})
