@@ -173,7 +173,7 @@ def _setup_target(state: State, payload: Payload) -> list[Effect]:
     draft = _setup(state)
     draft.target = payload.get("value", "501")
     setup.refresh_preset(draft)
-    return [Effect("focus", "target-other")] if draft.target == "other" else []
+    return [Effect("focus", "target-number")] if draft.target == "other" else []
 
 
 @handles("setup-target-other")

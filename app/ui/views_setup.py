@@ -113,8 +113,8 @@ def _target(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
     other = ""
     if draft.target == "other":
         other = (
-            f'<label for="target-other">{esc(t("setup.target_number"))}</label>'
-            f'<input type="text" inputmode="numeric" id="target-other" class="num" '
+            f'<label for="target-number">{esc(t("setup.target_number"))}</label>'
+            f'<input type="text" inputmode="numeric" id="target-number" class="num" '
             f'data-action="setup-target-other" value="{esc(draft.target_other)}"'
             f' autocomplete="off"{invalid}>'
         )

@@ -60,7 +60,7 @@ def new_game(
             page.check(f"#target-{target}")
         else:
             page.check("#target-other")
-            page.fill("#target-other", str(target))
+            page.fill("#target-number", str(target))
     if options or penalties:
         page.click("details.options > summary")
     for name, value in (options or {}).items():
@@ -243,7 +243,7 @@ def test_three_players_redeal_tied_leaders_and_the_third_side_filled_in(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:
     start(page, app_url, wait_ready, "en")
-    new_game(page, ["Оля", "Петро", "Іван"], target=301)
+    new_game(page, ["Оля", "Петро", "Іван"], target=333)
     page.click("#new-hand")
     page.fill("#cards-0", "40")
     page.fill("#cards-1", "61")

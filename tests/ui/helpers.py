@@ -34,6 +34,7 @@ class Table:
 
     def new_game(self, names: list[str], **options: Any) -> str:
         self.do("route", hash="#/new")
+        self.do("setup-reset")
         self.do("setup-count", value=len(names))
         for seat, name in enumerate(names):
             self.do("setup-name", seat=seat, value=name)

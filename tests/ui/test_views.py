@@ -64,6 +64,8 @@ def screens(lang: str) -> dict[str, str]:
     table.do("route", hash="#/new")
     out["new"] = table.html()
     table.do("setup-count", value=4)
+    table.do("setup-target", value="other")
+    table.do("setup-target-other", value="12")
     table.do("setup-penalty", name="ski_penalty", part="on", value="true")
     table.do("start-game")
     out["new-errors"] = table.html()
