@@ -34,7 +34,8 @@ def engine_sheet(doc: Doc) -> Doc:
     """Score through the engine's Python API exactly as the CLI does."""
     sheet = engine.sheet_to_json(engine.score(engine.game_from_json(copy.deepcopy(doc))))
     assert isinstance(sheet, dict)
-    return json.loads(json.dumps(sheet))  # what the CLI would print, tuples as lists
+    printed: Doc = json.loads(json.dumps(sheet))  # what the CLI would print, tuples as lists
+    return printed
 
 
 def assert_same(doc: Doc, actual: Doc) -> None:

@@ -49,6 +49,14 @@ def won_by_rule_against_more_points(doc: Doc, both_reach: str) -> bool:
             and result["score"][result["winner"]] < max(result["score"]))
 
 
+def uneven_split(doc: Doc) -> bool:
+    """§3.4: a share split with a remainder, so the seat order decides who gets the extra point."""
+    return any(line["outcome"] in ("bait", "eggs") and not line["void"]
+               and any(abs(a - b) == 1 for a in line["recorded"] for b in line["recorded"]
+                       if a and b)
+               for line in lines(doc))
+
+
 FEATURES: dict[str, Callable[[Doc], bool]] = {
     "eggs hang": lambda d: rule(d, "eggs", "hang") == "hang"
     and any(line["outcome"] == "eggs" for line in lines(d)),
@@ -59,6 +67,7 @@ FEATURES: dict[str, Callable[[Doc], bool]] = {
     "eggs combined": lambda d: rule(d, "must_beat", "") == "combined" and sides(d) > 2
     and any(line["outcome"] == "eggs" for line in lines(d)),
     "bait with tied leaders": tied_bait,
+    "uneven split": uneven_split,
     "pot won": lambda d: any(any(line["pot_won"]) for line in lines(d)),
     "pot left hanging at the end": lambda d: score(d)["finished"] and score(d)["hanging"] > 0,
     "void hands": lambda d: sum(line["void"] for line in lines(d)) >= 2,
