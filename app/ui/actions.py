@@ -63,7 +63,37 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
         games=dict(state.games),
     )
     new.notice, new.notice_detail = None, ""
-    return new, handler(new, payload)
+    effects = handler(new, payload)
+    if new.entry != state.entry and action != "route":
+        effects = _keep_draft(new, effects)
+    return new, effects
+
+
+def _keep_draft(state: State, effects: list[Effect]) -> list[Effect]:
+    """Save the open hand form in the settings, so a reload or a killed app loses nothing."""
+    if state.entry is None or state.game_id is None:
+        state.settings.pop("entry", None)
+    else:
+        state.settings["entry"] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
+    others = [effect for effect in effects if effect.kind != "put_settings"]
+    return [*others, _settings(state)]  # after the game: a hand is never only in the draft
+
+
+def restore_draft(state: State) -> None:
+    """Reopen the hand form that was open in the game now shown (when it still fits the game)."""
+    kept = state.settings.get("entry")
+    game = state.game
+    if state.entry is not None or game is None or not isinstance(kept, dict):
+        return
+    if kept.get("game") != state.game_id or not isinstance(kept.get("draft"), dict):
+        return
+    try:
+        draft = HandDraft(**kept["draft"])
+    except TypeError:
+        return
+    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
+    if fits and (draft.index is None or 0 <= draft.index < len(game["hands"])):
+        state.entry = draft
 
 
 def _int(payload: Payload, key: str) -> int | None:
@@ -93,6 +123,7 @@ def _route(state: State, payload: Payload) -> list[Effect]:
         if state.game_id != parts[1]:
             state.entry, state.confirm = None, None
         state.screen, state.game_id = "game", parts[1]
+        restore_draft(state)
     elif screen == "game":
         state.screen, state.notice = "home", "game_missing"
     elif screen == "new":

@@ -197,11 +197,17 @@ def assert_sheet_matches_cli(page: Page, idb: Any) -> dict[str, Any]:
     return expected
 
 
+def assert_no_app_errors(recorder: Any) -> None:
+    """No uncaught error and no Python traceback reached the console."""
+    bad = [e for e in recorder.errors if e.startswith("page error") or "Traceback" in e]
+    assert bad == []
+
+
 # --- the games ------------------------------------------------------------------------------
 
 
 def test_two_players_with_eggs_bait_edit_delete_undo_redo_and_a_reload(
-    page: Page, app_url: str, wait_ready: Any, idb: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
     start(page, app_url, wait_ready, "uk")
     new_game(page, ["Оля", "Петро"])
@@ -237,10 +243,11 @@ def test_two_players_with_eggs_bait_edit_delete_undo_redo_and_a_reload(
     assert_sheet_matches_cli(page, idb)
     click_and_save(page, "#redo")
     assert assert_sheet_matches_cli(page, idb)["score"] == before["score"]
+    assert_no_app_errors(recorder)
 
 
 def test_three_players_redeal_tied_leaders_and_the_third_side_filled_in(
-    page: Page, app_url: str, wait_ready: Any, idb: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
     start(page, app_url, wait_ready, "en")
     new_game(page, ["Оля", "Петро", "Іван"], target=333)
@@ -259,10 +266,11 @@ def test_three_players_redeal_tied_leaders_and_the_third_side_filled_in(
     assert expected["hands"][0]["recorded"] == [0, 81, 81]
     assert expected["hands"][1]["kind"] == "redeal"
     assert current_game(page, idb)["hands"][1] == {"redeal": True}
+    assert_no_app_errors(recorder)
 
 
 def test_four_players_in_teams_with_penalties_and_a_debertz_then_rematch(
-    page: Page, app_url: str, wait_ready: Any, idb: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
     start(page, app_url, wait_ready, "ru")
     new_game(
@@ -296,10 +304,17 @@ def test_four_players_in_teams_with_penalties_and_a_debertz_then_rematch(
     assert fresh["players"] == ["Оля", "Петро", "Іван", "Марта"]
     assert fresh["first_dealer"] == 0  # the winners' first seat deals first
     assert fresh["rules"]["bait_penalty"] == {"points": 50, "when": "each", "count": "game"}
+    assert_no_app_errors(recorder)
 
 
 def test_the_game_goes_on_with_the_server_stopped_and_survives_an_offline_reload(
-    page: Page, app_url: str, server: Any, wait_ready: Any, wait_offline_ready: Any, idb: Any
+    page: Page,
+    app_url: str,
+    server: Any,
+    wait_ready: Any,
+    wait_offline_ready: Any,
+    idb: Any,
+    recorder: Any,
 ) -> None:
     start(page, app_url, wait_ready, "uk")
     wait_offline_ready(page)
@@ -318,10 +333,11 @@ def test_the_game_goes_on_with_the_server_stopped_and_survives_an_offline_reload
         assert_sheet_matches_cli(page, idb)
     finally:
         server.start()
+    assert_no_app_errors(recorder)
 
 
 def test_a_name_with_markup_is_shown_as_text_and_never_run(
-    page: Page, app_url: str, wait_ready: Any, idb: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
@@ -335,6 +351,7 @@ def test_a_name_with_markup_is_shown_as_text_and_never_run(
     assert page.locator("#app img").count() == 0
     assert dialogs == []
     assert XSS in json.dumps(stored_games(page, idb), ensure_ascii=False)
+    assert_no_app_errors(recorder)
 
 
 def test_wrong_input_is_explained_at_the_field_and_kept(
@@ -391,3 +408,28 @@ def test_every_language_switches_the_whole_interface(
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("#new-game")).to_have_text(words[lang])
+
+
+def test_a_hand_half_typed_is_still_there_after_a_reload(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "uk")
+    new_game(page, ["Оля", "Петро"])
+    page.click("#new-hand")
+    page.click("#taker-1")
+    page.fill("#cards-1", "97")
+    page.click("#bella-1")
+    saved(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#cards-1")).to_have_value("97")
+    expect(page.locator("#cards-0")).to_have_value("65")
+    expect(page.locator("#taker-1")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#bella-1")).to_have_attribute("aria-pressed", "true")
+    page.click("#save-hand")
+    expect(page.locator("#side-1 .score")).to_have_text("117")
+    saved(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#entry")).to_have_count(0)
+    assert_no_app_errors(recorder)

@@ -51,3 +51,55 @@ def test_the_scan_catches_an_unlabelled_button(page: Page, app_url: str, wait_re
     wait_ready(page)
     page.evaluate("document.getElementById('app').append(document.createElement('button'))")
     assert any(item.startswith("button-name") for item in serious(page, Axe()))
+
+
+TARGETS = "button, a.btn, .navlink, select, input[type=text], .seg span, .chip, summary"
+
+
+def test_every_tap_target_is_at_least_44px_on_a_phone(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "uk")
+    small: dict[str, list[str]] = {}
+    for name, step in scenes(page):
+        step()
+        found = page.evaluate(
+            """(selector) => [...document.querySelectorAll('#app ' + selector.split(', ').join(', #app '))]
+                .filter((e) => e.offsetParent !== null)
+                .map((e) => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+                .filter(([, r]) => r.height < 44 || r.width < 44)
+                .map(([id, r]) => `${id} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+            TARGETS,
+        )
+        if found:
+            small[name] = found
+    assert small == {}
+
+
+def test_a_hand_can_be_entered_with_the_keyboard_alone(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    page.focus("#new-game")
+    page.keyboard.press("Enter")
+    page.focus("#name-0")
+    page.keyboard.type("Оля")
+    page.keyboard.press("Tab")
+    page.keyboard.type("Петро")
+    page.focus("#start-game")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#new-hand:focus")
+    page.keyboard.press("Enter")  # the focus is on "New hand" after the game starts
+    page.wait_for_selector("#entry-title:focus")
+    page.focus("#taker-0")
+    page.keyboard.press("Space")
+    page.focus("#cards-0")
+    page.keyboard.type("100")
+    page.keyboard.press("Enter")  # submits the form
+    page.wait_for_selector("#new-hand:focus")
+    assert page.text_content("#side-0 .score") == "100"

@@ -70,7 +70,7 @@ def test_wrong_cards_are_explained_at_the_field_and_kept() -> None:
     assert table.state.entry is not None and table.state.entry.tried
     assert table.state.entry.cards[0] == "161"
     assert table.game["hands"] == []
-    assert effects[-1].key == "cards-0"
+    assert [e.key for e in effects if e.kind == "focus"] == ["cards-0"]
     html = table.html()
     assert 'id="cards-0" data-action="cards" data-side="0" value="161"' in html
     assert 'aria-invalid="true"' in html
@@ -305,3 +305,23 @@ def test_every_problem_of_a_hand_is_shown_at_once() -> None:
     html = table.html()
     assert 'id="taker-err"' in html
     assert 'id="cards-0-err"' in html and 'id="cards-1-err"' in html
+
+
+def test_an_open_hand_form_survives_a_reload() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    effects = table.do("cards", side=1, value="7")
+    assert [e.kind for e in effects] == ["put_settings"]
+    settings = effects[0].value
+    game = table.game
+    reloaded = Table(games={gid: game})
+    reloaded.state.settings = settings
+    reloaded.do("route", hash=f"#/game/{gid}")
+    assert reloaded.state.entry is not None
+    assert reloaded.state.entry.taker == 1 and reloaded.state.entry.cards == ["155", "7"]
+    reloaded.do("cancel-hand")
+    assert "entry" not in reloaded.state.settings
+    assert reloaded.writes()[-1].kind == "put_settings"
