@@ -36,15 +36,21 @@ def test_the_frame_and_a_loading_state_show_before_python_starts(
     page: Page, app_url: str, wait_ready: Wait
 ) -> None:
     held: list[Route] = []
-    page.route(
-        "**/pyodide.asm.wasm", lambda route: held.append(route)
-    )  # Python cannot start until released
+    released = False
+
+    def hold(route: Route) -> None:  # Python cannot start until the wasm is released
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
     page.goto(app_url)
     expect(page.locator("h1")).to_have_text("Деберц")
     expect(page.locator("#shell-boot")).to_be_visible()
     expect(page.locator("#shell-boot-text")).not_to_be_empty()
     assert page.get_attribute("html", "data-app") == "loading"
-    page.unroute("**/pyodide.asm.wasm")
+    released = True
     for route in held:
         route.continue_()
     wait_ready(page)
