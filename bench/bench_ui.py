@@ -76,13 +76,13 @@ TIMED_SAVE = """async () => {
   input.value = '97';
   input.dispatchEvent(new Event('input', {bubbles: true}));
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const rows = document.querySelectorAll('table.sheet tbody tr').length;
+  const rows = document.querySelectorAll('table.sheet tbody.hand').length;
   const start = performance.now();
   $('save-hand').click();
   const handler = performance.now() - start;
   await new Promise((resolve) => requestAnimationFrame(() => resolve()));
   const frame = performance.now() - start;
-  const after = document.querySelectorAll('table.sheet tbody tr').length;
+  const after = document.querySelectorAll('table.sheet tbody.hand').length;
   return {handler, frame, rows, after};
 }"""
 
@@ -126,7 +126,7 @@ def heap(cdp: CDPSession, page: Page) -> dict[str, float]:
     cdp.send("HeapProfiler.collectGarbage")
     used = cdp.send("Runtime.getHeapUsage")
     counters = cdp.send("Memory.getDOMCounters")
-    rows = page.evaluate("document.querySelectorAll('table.sheet tbody tr').length")
+    rows = page.evaluate("document.querySelectorAll('table.sheet tbody.hand').length")
     return {
         "heap_mb": used["usedSize"] / 1e6,
         "nodes": counters["nodes"],
@@ -211,7 +211,7 @@ def memory(page: Page) -> None:
                 f"listeners {report['listeners']:4d}  rows {report['rows']}"
             )
     saved(page)
-    stored = page.evaluate("document.querySelectorAll('table.sheet tbody tr').length")
+    stored = page.evaluate("document.querySelectorAll('table.sheet tbody.hand').length")
     print(f"  rows on the sheet at the end: {stored}")
 
 

@@ -183,41 +183,47 @@ def _footer(game: GameDict, t: i18n.Tr) -> str:
 
 
 def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
+    the line of numbers (so that three sides still fit a 360px phone)."""
     if not sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = scoring.side_count(game)
     heads = join(f'<th scope="col">{esc(side_label(game, side))}</th>' for side in range(sides))
-    rows = join(_row(game, line, t) for line in reversed(sheet.hands))
+    hands = join(_hand_rows(game, line, t) for line in reversed(sheet.hands))
     return (
         f'<table class="sheet sides-{sides}"><caption>{esc(t("game.history"))}</caption>'
-        f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>'
-        f'<th scope="col">{esc(t("game.col_who"))}</th>{heads}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
+        f"{hands}</table>"
     )
 
 
-def _row(game: GameDict, line: Any, t: i18n.Tr) -> str:
+def _hand_rows(game: GameDict, line: Any, t: i18n.Tr) -> str:
     index = line.number - 1
     hand = game["hands"][index]
     players = game["players"]
-    who = esc(t("game.dealt", name=players[line.dealer]))
+    sides = scoring.side_count(game)
+    who = t("game.dealt", name=players[line.dealer])
     if line.taker is not None:
-        who += "<br>" + esc(t("game.took", name=players[line.taker]))
+        who += " · " + t("game.took", name=players[line.taker])
+    void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
     button = (
         f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
-        f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">{line.number}</button>'
+        f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'
+        f"{line.number}</button>"
     )
-    classes = ["void"] if line.void else []
     if line.kind == "redeal":
-        classes.append("redeal")
-        cells = f'<td colspan="{scoring.side_count(game)}" class="note">{esc(t("game.redeal_row"))}</td>'
+        cells = f'<td colspan="{sides}" class="note">{esc(t("game.redeal_row"))}</td>'
     else:
-        cells = join(_cell(game, hand, line, side, t) for side in range(scoring.side_count(game)))
-    note = f'<br><span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
+        cells = join(_cell(game, hand, line, side, t) for side in range(sides))
+    classes = " ".join(
+        name for name, on in (("void", line.void), ("redeal", line.kind == "redeal")) if on
+    )
     return (
-        f'<tr class="{" ".join(classes)}" data-hand="{index}" '
+        f'<tbody class="hand {classes}" data-hand="{index}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
-        f'<th scope="row">{button}</th><td class="who">{who}{note}</td>{cells}</tr>'
+        f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
+        f'<td colspan="{sides}">{esc(who)}{void}</td></tr>'
+        f'<tr class="nums">{cells}</tr></tbody>'
     )
 
 

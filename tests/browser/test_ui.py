@@ -152,7 +152,7 @@ def shown(page: Page) -> dict[str, Any]:
     result: dict[str, Any] = page.evaluate(
         """() => ({
           score: [...document.querySelectorAll('.board .score')].map(e => +e.dataset.score),
-          rows: [...document.querySelectorAll('table.sheet tbody tr')].map(tr => ({
+          rows: [...document.querySelectorAll('table.sheet tbody.hand')].map(tr => ({
             hand: +tr.dataset.hand, runs: tr.dataset.runs.split(',').map(Number)})),
         })"""
     )
