@@ -193,6 +193,21 @@ def _setup_name(state: State, payload: Payload) -> list[Effect]:
     return []
 
 
+@handles("setup-pick")
+def _setup_pick(state: State, payload: Payload) -> list[Effect]:
+    """Put a name used before into the first empty seat (adding a seat when all are taken)."""
+    draft = _setup(state)
+    name = payload.get("name", "")
+    empty = [seat for seat in range(draft.count) if not draft.names[seat].strip()]
+    if not empty and draft.count < 4:
+        draft.count += 1
+        empty = [draft.count - 1]
+    if not name or not empty:
+        return []
+    draft.names[empty[0]] = name
+    return [Effect("focus", f"name-{empty[0]}")]
+
+
 @handles("setup-teams")
 def _setup_teams(state: State, payload: Payload) -> list[Effect]:
     _setup(state).teams = payload.get("value") == "true"

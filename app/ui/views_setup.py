@@ -20,19 +20,20 @@ PENALTIES = ("bait_penalty", "ski_penalty")
 WHEN = ("each", "third", "third_and_after", "every_third")
 COUNT = ("game", "consecutive")
 POINTS = tuple(range(10, 301, 10))
+KNOWN_MAX = 12
 
 
 def render_setup(state: State, t: i18n.Tr) -> str:
     """The whole new-game form (errors shown only after "start" was pressed)."""
     draft = state.setup or setup.fresh_setup()
     grouped = group_issues(setup.check_setup(draft)) if draft.tried else {}
-    known = scoring.known_players(state.games)
+    known = scoring.known_players(state.games)[:KNOWN_MAX]
     datalist = join(f'<option value="{esc(name)}"></option>' for name in known)
     return (
         '<section class="screen setup" aria-labelledby="screen-title">'
         f'<h2 id="screen-title" tabindex="-1">{esc(t("setup.title"))}</h2>'
         f'<form id="setup" data-action="start-game" novalidate>'
-        f"{_players(draft, grouped, t)}"
+        f"{_players(draft, grouped, t)}{_known(draft, known, t)}"
         f'<datalist id="known-players">{datalist}</datalist>'
         f"{_target(draft, grouped, t)}{_rules(draft, t)}{_dealer(draft, t)}"
         '<div class="actions sticky">'
@@ -73,6 +74,24 @@ def _players(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
         f'<ol class="names">{fields}</ol>{teams}'
         f'<p class="seating" aria-live="polite">{esc(seating_text(draft, t))}</p>'
         "</fieldset>"
+    )
+
+
+def _known(draft: SetupDraft, known: list[str], t: i18n.Tr) -> str:
+    """Names from earlier games not typed yet: one tap puts one into the next empty seat."""
+    typed = {name.strip().casefold() for name in draft.names[: draft.count]}
+    left = [name for name in known if name.casefold() not in typed]
+    if not left:
+        return ""
+    chips = join(
+        f'<button type="button" class="chip" data-action="setup-pick" data-name="{esc(name)}">'
+        f"{esc(name)}</button>"
+        for name in left
+    )
+    return (
+        f'<div class="known" role="group" aria-labelledby="known-title">'
+        f'<p class="hint" id="known-title">{esc(t("setup.known"))}</p>'
+        f'<div class="chips">{chips}</div></div>'
     )
 
 

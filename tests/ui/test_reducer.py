@@ -325,3 +325,59 @@ def test_an_open_hand_form_survives_a_reload() -> None:
     reloaded.do("cancel-hand")
     assert "entry" not in reloaded.state.settings
     assert reloaded.writes()[-1].kind == "put_settings"
+
+
+def test_names_used_before_can_be_picked_with_one_tap() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван"])
+    table.do("route", hash="#/new")
+    table.do("setup-reset")
+    html = table.html()
+    assert 'data-action="setup-pick" data-name="Іван"' in html
+    table.do("setup-pick", name="Іван")
+    table.do("setup-pick", name="Оля")
+    table.do("setup-pick", name="Петро")
+    setup = table.state.setup
+    assert setup is not None and setup.count == 3
+    assert setup.names[:3] == ["Іван", "Оля", "Петро"]
+    assert 'data-name="Оля"' not in table.html()
+
+
+def test_a_redeal_can_be_corrected_into_a_played_hand() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.do("redeal")
+    table.do("edit-hand", index=0)
+    table.do("redeal-toggle")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="100")
+    table.do("save-hand")
+    assert table.game["hands"] == [{"taker": 0, "cards": [100, 62]}]
+
+
+def test_moscow_rules_ask_for_the_last_trick() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван"], preset="moscow")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="50")
+    table.do("cards", side=1, value="70")
+    assert 'id="last-trick"' in table.html()
+    table.do("save-hand")
+    assert "Choose who took the last trick." in table.html()
+    table.do("last-trick", side=1)
+    table.do("save-hand")
+    assert scoring.sheet(table.game).hands[0].recorded == (0, 81, 81)
+
+
+def test_hands_after_an_earlier_end_are_shown_as_void() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target="301")
+    table.hand(0, {0: 162})
+    table.hand(1, {1: 100})
+    table.do("edit-hand", index=0)
+    table.do("debertz", side=0)
+    table.do("save-hand")
+    sheet = scoring.sheet(table.game)
+    assert sheet.finished and sheet.hands[1].void
+    assert "after the end of the game, not counted" in table.html()
