@@ -20,8 +20,8 @@ import traceback
 from datetime import datetime
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy
 
 from app.ui import views
 from app.ui.actions import Effect, reduce
