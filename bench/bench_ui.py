@@ -141,8 +141,8 @@ def bench(dist: Path, runs: int) -> None:
     try:
         with sync_playwright() as playwright:
             args = list(FLAGS) + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            launch = {"executable_path": CHROMIUM} if os.path.exists(CHROMIUM) else {}
-            browser = playwright.chromium.launch(args=args, **launch)
+            executable = CHROMIUM if os.path.exists(CHROMIUM) else None
+            browser = playwright.chromium.launch(args=args, executable_path=executable)
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.goto(server.url)
             page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,7 +31,7 @@ FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-VIEWPORT = {"width": 390, "height": 844}
+VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 
 
 def saved(page: Page) -> None:
@@ -139,8 +139,8 @@ def shoot(dist: Path, out: Path, lang: str) -> list[Path]:
     try:
         with sync_playwright() as playwright:
             args = list(FLAGS) + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            launch = {"executable_path": CHROMIUM} if os.path.exists(CHROMIUM) else {}
-            browser = playwright.chromium.launch(args=args, **launch)
+            executable = CHROMIUM if os.path.exists(CHROMIUM) else None
+            browser = playwright.chromium.launch(args=args, executable_path=executable)
             context = browser.new_context(viewport=VIEWPORT, locale=lang, device_scale_factor=1)
             page = context.new_page()
             page.goto(server.url)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 XSS = "<img src=x onerror=alert(1)>"
@@ -340,7 +340,12 @@ def test_a_name_with_markup_is_shown_as_text_and_never_run(
     page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
     start(page, app_url, wait_ready, "en")
     new_game(page, [XSS, "Петро"])
     hand(page, taker=0, cards={0: 100})

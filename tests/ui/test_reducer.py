@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers import XSS, Table
 
@@ -11,7 +13,7 @@ from app.ui.actions import reduce
 from app.ui.state import initial_state
 
 
-def engine_score(game: dict) -> list[int]:
+def engine_score(game: dict[str, Any]) -> list[int]:
     return list(engine.score(engine.game_from_json(game)).score)
 
 
@@ -163,7 +165,7 @@ def test_a_new_change_after_undo_clears_redo() -> None:
 
 
 def test_undo_list_is_capped() -> None:
-    game = {"hands": [], "undo": [], "redo": []}
+    game: dict[str, Any] = {"hands": [], "undo": [], "redo": []}
     for i in range(history.LIMIT + 20):
         game = history.apply_change(game, {"op": "add", "index": i, "hand": {"redeal": True}})
     assert len(game["undo"]) == history.LIMIT
