@@ -66,7 +66,19 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
     effects = handler(new, payload)
     if new.entry != state.entry and action != "route":
         effects = _keep_draft(new, effects)
+    if new.setup != state.setup and action != "route":
+        effects = _keep_setup(new, effects)
     return new, effects
+
+
+def _keep_setup(state: State, effects: list[Effect]) -> list[Effect]:
+    """Save the new-game form as typed, so a reload loses none of it."""
+    if state.setup is None:
+        state.settings.pop("setup", None)
+    else:
+        state.settings["setup"] = dataclasses.asdict(state.setup)
+    others = [effect for effect in effects if effect.kind != "put_settings"]
+    return [*others, _settings(state)]
 
 
 def _keep_draft(state: State, effects: list[Effect]) -> list[Effect]:

@@ -130,4 +130,24 @@ def initial_state(
         settings=dict(settings),
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,
+        setup=_saved_setup(settings.get("setup")),
     )
+
+
+def _saved_setup(saved: object) -> SetupDraft | None:
+    """The new-game form as it was left (None when there is none or it cannot be read).
+
+    >>> _saved_setup({"count": 3, "names": ["Оля", "", "", ""], "options": {"eggs": "hang"}}).count
+    3
+    >>> _saved_setup({"count": "many"}) is None
+    True
+    """
+    if not isinstance(saved, dict):
+        return None
+    try:
+        draft = SetupDraft(**saved)
+    except TypeError:
+        return None
+    names_ok = isinstance(draft.names, list) and len(draft.names) == 4
+    options_ok = isinstance(draft.options, dict) and bool(draft.options)
+    return draft if draft.count in (2, 3, 4) and names_ok and options_ok else None

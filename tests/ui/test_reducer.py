@@ -383,3 +383,18 @@ def test_hands_after_an_earlier_end_are_shown_as_void() -> None:
     sheet = scoring.sheet(table.game)
     assert sheet.finished and sheet.hands[1].void
     assert "after the end of the game, not counted" in table.html()
+
+
+def test_the_new_game_form_survives_a_reload() -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-count", value=3)
+    effects = table.do("setup-name", seat=2, value="Іван")
+    settings = effects[-1].value
+    reloaded = initial_state({}, settings, [], ["uk"])
+    assert reloaded.setup is not None and reloaded.setup.count == 3
+    assert reloaded.setup.names[2] == "Іван"
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value="Петро")
+    table.do("start-game")
+    assert "setup" not in table.state.settings
