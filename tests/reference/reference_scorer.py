@@ -206,6 +206,12 @@ class Counter:
             return int(self.penalty["points"])
         return 0
 
+    def next_cost(self, side: int) -> int:
+        """What one more occurrence would cost `side` now (0 without this penalty)."""
+        if self.penalty is None or not penalty_due(self.penalty, self.counts[side] + 1):
+            return 0
+        return int(self.penalty["points"])
+
     def break_run(self, side: int) -> None:
         """§4 count consecutive: the run breaks; with count game nothing happens."""
         if self.penalty is not None and get(self.penalty, "count", "game") == "consecutive":
@@ -288,7 +294,11 @@ def score(doc: Doc) -> Doc:
         lines.append(line)
         dealer = (dealer + 1) % players  # §1: after every record the deal passes to the left
     return {"score": running, "winner": winner, "next_dealer": dealer, "hanging": pot,
-            "finished": finished, "hands": lines}
+            "finished": finished, "hands": lines,
+            # what the UI shows next: points still needed (never below 0), the next penalties
+            "needs": [max(0, rules["target"] - points) for points in running],
+            "next_bait_cost": [bait_count.next_cost(side) for side in range(sides)],
+            "next_ski_cost": [ski_count.next_cost(side) for side in range(sides)]}
 
 
 def play(hand: Doc, rules: dict[str, Any], table: Table, dealer: int, pot: int, line: Doc,

@@ -43,11 +43,19 @@ def assert_same(doc: Doc, actual: Doc) -> None:
     expected = reference_score(doc)
     for key in ("score", "winner", "next_dealer", "hanging"):
         assert actual[key] == expected[key], f"{key}: engine {actual[key]!r}, rules {expected[key]!r}"
+    extras = ["finished"] + ([] if expected["finished"] else
+                             ["needs", "next_bait_cost", "next_ski_cost"])
+    for key in extras:  # optional keys (docs/ARCHITECTURE.md), compared when the engine has them
+        if key in actual:
+            assert actual[key] == expected[key], f"{key}: engine {actual[key]}, rules {expected[key]}"
     assert len(actual["hands"]) == len(expected["hands"])
     for number, (got, want) in enumerate(zip(actual["hands"], expected["hands"]), start=1):
         where = f"hand {number}"
         assert got["void"] == want["void"], f"{where} void: engine {got['void']}, rules {want['void']}"
         assert got["score"] == want["score"], f"{where} score: engine {got['score']}, rules {want['score']}"
+        for key in ("dealer", "pot"):
+            if key in got:
+                assert got[key] == want[key], f"{where} {key}: engine {got[key]}, rules {want[key]}"
         if want["kind"] != "played":
             continue
         for key in ("totals", "recorded", "outcome", "winner"):
@@ -55,6 +63,8 @@ def assert_same(doc: Doc, actual: Doc) -> None:
                 assert got[key] == want[key], f"{where} {key}: engine {got[key]}, rules {want[key]}"
         if "penalties" in got:
             assert got["penalties"] == want["penalties"], f"{where} penalties"
+        if isinstance(got.get("pot_won"), int):
+            assert got["pot_won"] == sum(want["pot_won"]), f"{where} pot_won"
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
