@@ -62,17 +62,27 @@ def test_the_cache_name_follows_the_content(dist: Path, tmp_path: Path) -> None:
     assert write_precache(again).hash != first
 
 
-def test_the_app_zip_has_the_python_package_but_not_the_entry_or_static_files(dist: Path) -> None:
+def test_the_app_zip_has_the_python_package_and_its_bytecode_only(dist: Path) -> None:
     names = set(zipfile.ZipFile(dist / "app.zip").namelist())
-    assert "storage.py" in names and "browser/store.py" in names
-    assert all(name.endswith(".py") for name in names)
+    sources = {name for name in names if name.endswith(".py")}
+    assert "storage.py" in sources and "browser/store.py" in sources
     assert "main.py" not in names
-    sources = {
+    expected = {
         p.relative_to(ROOT / "app").as_posix()
         for p in (ROOT / "app").rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert names == sources - {"main.py"}
+    assert sources == expected - {"main.py"}
+    bytecode = names - sources
+    assert len(bytecode) == len(sources)
+    assert all(re.fullmatch(r"(.+/)?__pycache__/\w+\.cpython-314\.pyc", name) for name in bytecode)
+
+
+def test_the_bytecode_is_unchecked_hash_pyc_for_pyodides_python(dist: Path) -> None:
+    archive = zipfile.ZipFile(dist / "app.zip")
+    data = archive.read("__pycache__/storage.cpython-314.pyc")
+    flags = int.from_bytes(data[4:8], "little")
+    assert flags == 0b01, "hash-based (bit 0) and not checked against the source (bit 1 clear)"
 
 
 def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) -> None:

@@ -3,7 +3,8 @@
     python tools/build.py [--out dist]
 
 dist/ holds the page and its assets (app/static/), the manifest, the service worker, the app's
-Python code (main.py + app.zip, unpacked by PyScript into ./app/), and only the runtime files
+Python code (main.py + app.zip, unpacked by PyScript into ./app/, with bytecode compiled by the
+shipped Pyodide so that start-up skips compiling it), and only the runtime files
 the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then precache.js lists
 every file for the service worker, under a name derived from their content hashes.
 Every URL is relative, so dist/ works under any sub-path.
@@ -12,10 +13,12 @@ Every URL is relative, so dist/ works under any sub-path.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from dataclasses import dataclass
@@ -44,6 +47,9 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
 """Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""
 
 NOT_PRECACHED = ("service-worker.js", "precache.js")
+APP_DIR = "/home/pyodide/app"
+"""Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
+COMPILER = ROOT / "tools/compile_pyc.mjs"
 PRECACHE_FILE = "precache.js"
 PRECACHE_PREFIX = "self.PRECACHE = "
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -78,8 +84,8 @@ def build(out: Path = ROOT / "dist") -> Precache:
     return write_precache(out)
 
 
-def write_app_zip(package: Path, target: Path) -> None:
-    """Zip the package's Python modules (not main.py, not static files) reproducibly."""
+def app_sources(package: Path) -> dict[str, str]:
+    """The package's Python modules by zip path (not main.py, not static files)."""
     sources = sorted(
         path
         for path in package.rglob("*.py")
@@ -87,12 +93,50 @@ def write_app_zip(package: Path, target: Path) -> None:
         and path.relative_to(package).parts[0] != "static"
         and path.relative_to(package) != Path("main.py")
     )
+    return {path.relative_to(package).as_posix(): path.read_text("utf-8") for path in sources}
+
+
+def write_app_zip(package: Path, target: Path) -> None:
+    """Zip the package's sources and their Pyodide bytecode, reproducibly."""
+    sources = app_sources(package)
+    entries = {name: text.encode("utf-8") for name, text in sources.items()}
+    entries.update(compile_bytecode(sources))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sources:
-            info = zipfile.ZipInfo(path.relative_to(package).as_posix(), ZIP_TIME)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, entries[name])
+
+
+_compiled: dict[str, dict[str, bytes]] = {}
+
+
+def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
+    """``__pycache__`` files for ``sources``, written by the shipped Pyodide under Node.
+
+    Unchecked-hash .pyc files: Python loads them without comparing them with the sources,
+    which are built together with them. Memoised per process (tests build several times).
+    """
+    request = json.dumps({"root": APP_DIR, "files": sources}, sort_keys=True)
+    key = hashlib.sha256(request.encode()).hexdigest()
+    if key not in _compiled:
+        try:
+            done = subprocess.run(
+                ["node", str(COMPILER)],
+                input=request,
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=300,
+            )
+        except FileNotFoundError as error:
+            raise BuildError("node is missing: Node 20+ is needed to build") from error
+        if done.returncode != 0:
+            raise BuildError(f"compiling the app with Pyodide failed:\n{done.stderr.strip()}")
+        compiled = json.loads(done.stdout)
+        _compiled[key] = {name: base64.b64decode(data) for name, data in compiled.items()}
+    return _compiled[key]
 
 
 def copy_runtime(out: Path) -> None:
