@@ -135,3 +135,28 @@ def test_the_engine_refuses_malformed_documents_with_one_clear_error(case: Broke
 def test_the_command_line_refuses_malformed_documents(cases: list[Broken]) -> None:
     for case, done in zip(cases, run_many([case.payload for case in cases])):
         check_refusal(case, done.returncode, done.stdout, done.stderr)
+
+
+def test_the_comparison_itself_catches_wrong_answers() -> None:
+    doc = {"players": ["A", "B"], "hands": [{"taker": 0, "cards": [81, 81]}, {"redeal": True}]}
+    right = reference_score(doc)
+    assert_same(doc, right)
+    for change in ({"hanging": 0}, {"next_dealer": 1}, {"winner": 0}, {"score": [0, 82]}):
+        with pytest.raises(AssertionError):
+            assert_same(doc, {**right, **change})
+    wrong_line = {**right["hands"][1], "void": True}
+    with pytest.raises(AssertionError):
+        assert_same(doc, {**right, "hands": [right["hands"][0], wrong_line]})
+
+
+def test_the_refusal_check_catches_tracebacks_and_scored_nonsense() -> None:
+    case = Broken(b"[]", True, "list", None)
+    check_refusal(case, 2, b"", b"the game must be a JSON object, not a list\n")
+    sheet = b'{"score": [0, 0], "winner": null, "next_dealer": 0, "hanging": 0, "hands": []}'
+    for status, out, err in ((1, b"", b"Traceback (most recent call last):\n  ...\n"),
+                             (2, b"", b"first line\nsecond line\n"), (2, b"", b""),
+                             (0, sheet, b"")):
+        with pytest.raises(AssertionError):
+            check_refusal(case, status, out, err)
+    with pytest.raises(AssertionError):
+        check_refusal(Broken(b"{}", True, "cards", 3), 2, b"", b"hand 2: cards are wrong\n")
