@@ -160,3 +160,16 @@ def test_the_refusal_check_catches_tracebacks_and_scored_nonsense() -> None:
             check_refusal(case, status, out, err)
     with pytest.raises(AssertionError):
         check_refusal(Broken(b"{}", True, "cards", 3), 2, b"", b"hand 2: cards are wrong\n")
+
+
+def test_the_command_line_reads_a_file_like_standard_input(tmp_path: Path) -> None:
+    doc = {"players": ["Оля", "<b>Петро</b>", "Іван"], "rules": {"bait_to": "halves"},
+           "hands": [{"taker": 0, "cards": [50, 70, 42], "bella": 2}, {"redeal": True}]}
+    path = tmp_path / "гра.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "app.engine", "score", str(path)],
+                          capture_output=True, cwd=ROOT, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert_same(doc, json.loads(done.stdout))
+    assert json.loads(done.stdout) == json.loads(run_cli(path.read_bytes()).stdout)
