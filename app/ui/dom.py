@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import random
 import traceback
-from datetime import datetime
 from typing import Any
 
 import js
@@ -89,6 +88,15 @@ def _morph_children(old: Any, new: Any) -> None:
             old.replaceChild(b.cloneNode(True), a)
 
 
+def local_now() -> str:
+    """The device's local time as ``YYYY-MM-DDTHH:MM:SS`` (Python in the page runs on UTC)."""
+    d = js.Date.new()
+    return (
+        f"{d.getFullYear():04d}-{d.getMonth() + 1:02d}-{d.getDate():02d}"
+        f"T{d.getHours():02d}:{d.getMinutes():02d}:{d.getSeconds():02d}"
+    )
+
+
 class App:
     """The mounted app: the state, the store, the bound listeners."""
 
@@ -135,7 +143,7 @@ class App:
             for name, value in _attributes(element).items()
             if name.startswith("data-")
         }
-        payload["now"] = datetime.now().isoformat(timespec="seconds")
+        payload["now"] = local_now()
         payload["new_id"] = f"g{random.getrandbits(48):012x}"
         payload["random"] = str(random.randrange(4))
         return payload
