@@ -213,12 +213,16 @@ def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules:
     melds = _read_melds(report, obj.get("melds"), table)
     bella = _optional_side(report, obj, "bella", sides)
     no_tricks = _read_no_tricks(report, obj, sides, cards)
-    # `last_trick` is "ignored" unless both_reach is "last_trick" (§2); a value that is not a
-    # side at all is still refused, but its consistency with the cards is checked only when
-    # it is required, and it is required only in hands that were played out (with cards).
-    last_trick = _optional_side(report, obj, "last_trick", sides)
-    if rules.both_reach == "last_trick" and cards is not None:
-        _check_last_trick(report, obj, last_trick, cards, no_tricks)
+    # `last_trick` is required under both_reach "last_trick" in hands that were played out
+    # (with cards) and "ignored otherwise" (§2): then it is neither read nor checked, and is
+    # kept as it came, like the app's own keys, so a dump gives it back unchanged.
+    last_trick: Side | None = None
+    if rules.both_reach == "last_trick":
+        last_trick = _optional_side(report, obj, "last_trick", sides)
+        if cards is not None:
+            _check_last_trick(report, obj, last_trick, cards, no_tricks)
+    elif obj.get("last_trick") is not None:
+        extra = {**extra, "last_trick": obj["last_trick"]}
     if cards is None and obj.get("cards") is None and obj.get("debertz") is None:
         report.add("cards", "cards_required", {},
                    "cards are missing: a played hand needs the card points of every side")

@@ -17,6 +17,7 @@ from app.engine import (
     complete_cards,
     game_from_json,
     hand_from_json,
+    hand_to_json,
     new_game,
 )
 
@@ -212,3 +213,10 @@ def test_complete_cards_fills_the_one_missing_side() -> None:
     assert complete_cards(TWO, [None, 170]) is None
     assert complete_cards(TWO, [None, True]) is None
     assert complete_cards(TWO, [100, 62]) == [100, 62]
+
+
+def test_last_trick_is_ignored_unless_both_reach_is_last_trick() -> None:
+    hand = {"taker": 0, "cards": [100, 62], "last_trick": "whoever"}
+    assert check_hand(TWO, hand) == []
+    assert hand_from_json(hand, TWO).last_trick is None
+    assert hand_to_json(hand_from_json(hand, TWO))["last_trick"] == "whoever"
