@@ -92,6 +92,9 @@ def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) 
     config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert (dist / config["interpreter"]).is_file()
+    assert '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">' in page
+    assert 'as="fetch" crossorigin="anonymous" href="./vendor/pyodide/pyodide.asm.wasm"' in page
+    assert "runtime preloads" not in page
 
 
 def test_a_reference_to_a_missing_file_stops_the_build(dist: Path, tmp_path: Path) -> None:

@@ -46,6 +46,16 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
 }
 """Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""
 
+PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
+MODULES = (
+    "vendor/pyscript/core",
+    "vendor/pyscript/error",
+    "vendor/pyodide/pyodide.mjs",
+    "vendor/pyodide/pyodide.asm.mjs",
+)
+"""Scripts the page imports while booting: fetched and compiled in parallel from the start."""
+FETCHED = ("vendor/pyodide/pyodide", "vendor/pyodide/python_stdlib", "app.zip")
+"""Files fetched during boot (by Pyodide and PyScript): fetched from the start."""
 NOT_PRECACHED = ("service-worker.js", "precache.js")
 APP_DIR = "/home/pyodide/app"
 """Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
@@ -80,6 +90,7 @@ def build(out: Path = ROOT / "dist") -> Precache:
     shutil.copy2(ROOT / "app/main.py", out / "main.py")
     write_app_zip(ROOT / "app", out / "app.zip")
     copy_runtime(out)
+    write_preloads(out)
     check_references(out)
     return write_precache(out)
 
@@ -151,6 +162,25 @@ def copy_runtime(out: Path) -> None:
                 names = [p.name for p in found]
                 raise BuildError(f"{source}/{pattern} must match one file, not {names}")
             shutil.copy2(found[0], out / folder / found[0].name)
+
+
+def write_preloads(out: Path) -> None:
+    """Put preload links for the boot files into the page, so that they load in parallel."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if PRELOADS_MARK not in page:
+        raise BuildError(f"index.html has lost the line {PRELOADS_MARK.strip()!r}")
+    names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    links = [
+        f'  <link rel="modulepreload" href="./{name}">\n'
+        for name in names
+        if name.startswith(MODULES) and name.endswith((".js", ".mjs"))
+    ] + [
+        f'  <link rel="preload" as="fetch" crossorigin="anonymous" href="./{name}">\n'
+        for name in names
+        if name.startswith(FETCHED) and not name.endswith((".js", ".mjs"))
+    ]
+    page = page.replace(PRELOADS_MARK, "".join(links))
+    (out / "index.html").write_text(page, encoding="utf-8")
 
 
 def check_references(out: Path) -> None:
