@@ -145,7 +145,7 @@ class App:
         }
         payload["now"] = local_now()
         payload["new_id"] = f"g{random.getrandbits(48):012x}"
-        payload["random"] = str(random.randrange(4))
+        payload["random"] = str(random.getrandbits(30))  # taken modulo the number of players
         return payload
 
     def on_click(self, event: Any) -> None:
