@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy
 
 from app.ui import views
 from app.ui.actions import Effect, reduce
+from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
@@ -308,10 +309,11 @@ def _browser_languages() -> list[str]:
 async def mount(root: Any, loaded: Any, store: Any) -> App:
     """Show the app in ``root`` from what the store loaded, and keep it running."""
     global _APP
+    games, unplayable = readable_games(dict(getattr(loaded, "games", {}) or {}))
     state = initial_state(
-        dict(getattr(loaded, "games", {}) or {}),
+        games,
         dict(getattr(loaded, "settings", {}) or {}),
-        _problem_dicts(getattr(loaded, "problems", [])),
+        _problem_dicts(getattr(loaded, "problems", [])) + unplayable,
         _browser_languages(),
     )
     app = App(root, state, store)

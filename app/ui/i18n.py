@@ -55,6 +55,7 @@ UK: dict[str, str] = {
     "storage.newer-schema": "Запис «{record}» зроблено новішою версією застосунку.",
     "storage.wrong-shape": "Запис «{record}» має невідомий вигляд.",
     "storage.other": "Запис «{record}»: {detail}",
+    "storage.unplayable": "Гру «{record}» не вдалося перерахувати: {detail}",
     # new game
     "setup.title": "Нова гра",
     "setup.players": "Гравці",
@@ -309,6 +310,7 @@ RU: dict[str, str] = {
     "storage.newer-schema": "Запись «{record}» сделана более новой версией приложения.",
     "storage.wrong-shape": "У записи «{record}» неизвестный вид.",
     "storage.other": "Запись «{record}»: {detail}",
+    "storage.unplayable": "Игру «{record}» не удалось пересчитать: {detail}",
     "setup.title": "Новая игра",
     "setup.players": "Игроки",
     "setup.players_n": "{n} игрока",
@@ -559,6 +561,7 @@ EN: dict[str, str] = {
     "storage.newer-schema": "Record “{record}” was made by a newer version of the app.",
     "storage.wrong-shape": "Record “{record}” has an unknown shape.",
     "storage.other": "Record “{record}”: {detail}",
+    "storage.unplayable": "Game “{record}” could not be replayed: {detail}",
     "setup.title": "New game",
     "setup.players": "Players",
     "setup.players_n": "{n} players",

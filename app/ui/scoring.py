@@ -75,6 +75,34 @@ def try_sheet(game: GameDict) -> tuple[Any | None, str | None]:
         return None, str(error)
 
 
+def readable_games(
+    loaded: dict[str, Any],
+) -> tuple[dict[str, GameDict], list[dict[str, str]]]:
+    """The stored games the engine can replay, each with its id; the others as problems.
+
+    A game that cannot be read is left out of the app (so it is never written over) and
+    reported, like the records the store itself could not read.
+
+    >>> games, problems = readable_games({"g1": {"players": ["A", "B"], "hands": []},
+    ...                                   "g2": {"players": ["A"], "hands": []}})
+    >>> list(games), games["g1"]["id"], [p["record"] for p in problems]
+    (['g1'], 'g1', ['g2'])
+    """
+    games: dict[str, GameDict] = {}
+    problems: list[dict[str, str]] = []
+    for key, game in loaded.items():
+        try:
+            if not isinstance(game, dict):
+                raise TypeError("not an object")
+            game = {**game, "id": key}
+            sheet(game)
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            problems.append({"record": str(key), "code": "unplayable", "message": str(error)})
+        else:
+            games[key] = game
+    return games, problems
+
+
 def side_count(game: GameDict) -> int:
     """How many sides score in this game: 2 or 3 players each for themselves, or 2 teams."""
     players = len(game["players"])

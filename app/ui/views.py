@@ -120,7 +120,7 @@ def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
     code, record = problem.get("code", ""), problem.get("record", "")
     key = f"storage.{code}"
     if i18n.has(key):
-        return t(key, record=record)
+        return t(key, record=record, detail=problem.get("message", ""))
     return t("storage.other", record=record, detail=problem.get("message", code))
 
 

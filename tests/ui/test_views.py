@@ -202,3 +202,18 @@ def test_the_preview_shows_the_outcome_before_saving() -> None:
     assert '<p class="outcome bait">Bait</p>' in html
     assert "<b>+182</b>" in html
     assert table.game["hands"] == []
+
+
+def test_a_stored_game_the_engine_refuses_is_reported_and_left_alone() -> None:
+    from app.ui.scoring import readable_games
+
+    loaded = {
+        "ok": {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]},
+        "bad": {"players": ["Оля", "Петро"], "rules": {"egs": "hang"}, "hands": []},
+        "odd": ["not", "a", "game"],
+    }
+    games, problems = readable_games(loaded)
+    assert list(games) == ["ok"] and games["ok"]["id"] == "ok"
+    assert sorted(p["record"] for p in problems) == ["bad", "odd"]
+    html = render(initial_state(games, {}, problems, ["en"]))
+    assert "Game “bad” could not be replayed: rules has an unknown key" in html
