@@ -438,3 +438,29 @@ def test_a_hand_half_typed_is_still_there_after_a_reload(
     wait_ready(page)
     expect(page.locator("#entry")).to_have_count(0)
     assert_no_app_errors(recorder)
+
+
+def test_records_that_cannot_be_read_are_listed_and_never_overwritten(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    new_game(page, ["Оля", "Петро"])
+    hand(page, taker=0, cards={0: 100})
+    future = json.dumps(
+        {"schema": 1, "game": {"players": ["A", "B"], "rules": {"egs": 1}, "hands": []}}
+    )
+    idb.put(page, "games", "future-rules", future)
+    idb.put(page, "games", "broken", "{not json")
+    page.reload()
+    wait_ready(page)
+    page.click(".topbar a[href='#/']")
+    alert = page.locator(".problems")
+    expect(alert).to_contain_text("“broken”")
+    expect(alert).to_contain_text("Game “future-rules” could not be replayed")
+    expect(page.locator(".card")).to_have_count(1)
+    page.click(".card a.btn")
+    hand(page, taker=1, cards={1: 100})
+    records = idb.records(page, "games")
+    assert records["broken"] == "{not json"
+    assert records["future-rules"] == future
+    assert_no_app_errors(recorder)
