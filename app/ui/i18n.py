@@ -149,6 +149,7 @@ UK: dict[str, str] = {
     "problem.ui.target_not_number": "Впиши ціле число очок.",
     "problem.ui.target_range": "Гра може йти до {min}…{max} очок.",
     "problem.ui.cards_missing": "Впиши очки.",
+    "problem.ui.cards_over": "{value} — більше за 162: у роздачі всього 162 очки.",
     "problem.ui.cards_not_number": "«{value}» — не число: лише цифри, від 0 до 162.",
     # problems: the engine's
     "problem.missing": "Цього бракує.",
@@ -402,6 +403,7 @@ RU: dict[str, str] = {
     "problem.ui.target_not_number": "Впиши целое число очков.",
     "problem.ui.target_range": "Игра может идти до {min}…{max} очков.",
     "problem.ui.cards_missing": "Впиши очки.",
+    "problem.ui.cards_over": "{value} — більше за 162: у роздачі всього 162 очки.",
     "problem.ui.cards_not_number": "«{value}» — не число: только цифры, от 0 до 162.",
     "problem.missing": "Этого не хватает.",
     "problem.missing.taker": "Выбери, кто взял козырь.",
@@ -653,6 +655,7 @@ EN: dict[str, str] = {
     "problem.ui.target_not_number": "Type a whole number of points.",
     "problem.ui.target_range": "A game can go to {min}…{max} points.",
     "problem.ui.cards_missing": "Type the points.",
+    "problem.ui.cards_over": "{value} is more than 162: a hand has 162 card points in all.",
     "problem.ui.cards_not_number": "“{value}” is not a number: digits only, 0 to 162.",
     "problem.missing": "This is missing.",
     "problem.missing.taker": "Choose who took trump.",

@@ -169,10 +169,9 @@ def fill_cards(draft: HandDraft) -> None:
         return
     rest = next(side for side in range(draft.sides) if side not in draft.typed)
     values = [parse_card_text(draft.cards[side]) for side in draft.typed]
-    if all(value is not None for value in values):
-        draft.cards[rest] = str(FULL_HAND - sum(value or 0 for value in values))
-    else:
-        draft.cards[rest] = ""
+    left = FULL_HAND - sum(value or 0 for value in values)
+    known = all(value is not None for value in values)
+    draft.cards[rest] = str(left) if known and left >= 0 else ""
 
 
 def filled_side(draft: HandDraft) -> int | None:
@@ -198,16 +197,23 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
     texts = [text.strip() for text in draft.cards]
     if any(texts) or draft.debertz is None:
         cards: list[int] = []
-        bad = any(text and parse_card_text(text) is None for text in texts)
+        values = [parse_card_text(text) for text in texts]
+        bad = (
+            any(text and (value is None or value > FULL_HAND) for text, value in zip(texts, values))
+            or sum(value or 0 for value in values) > FULL_HAND
+        )
         filled = filled_side(draft)
-        for side, text in enumerate(texts):
-            value = parse_card_text(text)
-            if value is not None:
+        for side, (text, value) in enumerate(zip(texts, values)):
+            if value is not None and value > FULL_HAND:
+                issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": value}))
+            elif value is not None:
                 cards.append(value)
             elif text:
                 issues.append(Issue(f"cards.{side}", "ui.cards_not_number", {"value": text}))
             elif not (bad and side == filled):
                 issues.append(Issue(f"cards.{side}", "ui.cards_missing", {}))
+        if bad and not issues:
+            issues.append(Issue("cards", "cards_sum", {"total": sum(cards)}))
         if not issues:
             hand["cards"] = cards
     if draft.meld_side is not None and (draft.terz or draft.fifty):

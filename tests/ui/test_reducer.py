@@ -398,3 +398,28 @@ def test_the_new_game_form_survives_a_reload() -> None:
     table.do("setup-name", seat=1, value="Петро")
     table.do("start-game")
     assert "setup" not in table.state.settings
+
+
+def test_more_than_162_is_flagged_at_the_typed_field_and_the_other_left_empty() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="170")
+    assert table.state.entry is not None and table.state.entry.cards == ["170", ""]
+    table.do("save-hand")
+    html = table.html()
+    assert "170 is more than 162" in html
+    assert 'id="cards-1-err"' not in html
+
+
+def test_three_sides_typed_over_162_together_are_flagged() -> None:
+    table = Table("en")
+    table.new_game(["A", "B", "C"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="100")
+    table.do("cards", side=1, value="90")
+    assert table.state.entry is not None and table.state.entry.cards == ["100", "90", ""]
+    table.do("save-hand")
+    assert "The card points add up to 190; they must add up to 162." in table.html()
