@@ -1,0 +1,1 @@
+"""Build, serve and asset tools of the shell (standard library only)."""
