@@ -197,11 +197,12 @@ def test_a_saved_game_is_shown_after_a_reload_with_the_server_stopped(
 
 
 def test_a_game_saved_right_before_the_page_closes_is_kept(
-    page: Page, app_url: str, wait_ready: Wait
+    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
 ) -> None:
     page.goto(app_url)
     wait_ready(page)
     start_game(page, ["Ярема", "Богдана", "Зиновій", "Ірина"])
+    assert recorder.violations() == [], "the UI broke the CSP while creating a game"
     context = page.context
     page.close()
     again = context.new_page()
