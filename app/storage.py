@@ -16,7 +16,7 @@ store keeps such records untouched and refuses to overwrite them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -163,6 +163,24 @@ def check_game(game_id: object, game: Mapping[str, Any]) -> str:
     record = check_game_id(game_id)
     if isinstance(game, Mapping) and game.get("id", record) != record:
         raise StorageError(f"game {record!r} carries a different id, {game['id']!r}")
+    return record
+
+
+def check_writable(record: str, problems: Iterable[StorageProblem]) -> str:
+    """The record id when it may be written; a record reported as a problem is kept as it is.
+
+    >>> check_writable("g1", [StorageProblem("g2", "corrupt-json", "...")])
+    'g1'
+    >>> check_writable("g2", [StorageProblem("g2", "corrupt-json", "...")])
+    Traceback (most recent call last):
+    ...
+    app.storage.StorageError: stored record 'g2' could not be read, so it is kept as it is and will not be overwritten or deleted
+    """
+    if any(problem.record == record for problem in problems):
+        raise StorageError(
+            f"stored record {record!r} could not be read, so it is kept as it is "
+            "and will not be overwritten or deleted"
+        )
     return record
 
 

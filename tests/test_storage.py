@@ -16,6 +16,7 @@ from app.storage import (
     StorageProblem,
     check_game,
     check_game_id,
+    check_writable,
     decode_game,
     decode_settings,
     encode_game,
@@ -171,3 +172,13 @@ def test_a_game_may_only_be_stored_under_its_own_id() -> None:
     assert check_game("g1", {"players": []}) == "g1"
     with pytest.raises(StorageError, match="game 'g1' carries a different id, 'g2'"):
         check_game("g1", {"id": "g2"})
+
+
+def test_a_record_reported_as_a_problem_may_not_be_written() -> None:
+    problems = load_records({"bad": "{", "good": encode_game({})}, "[").problems
+    assert check_writable("good", problems) == "good"
+    assert check_writable("new", problems) == "new"
+    with pytest.raises(StorageError, match="'bad' could not be read, so it is kept as it is"):
+        check_writable("bad", problems)
+    with pytest.raises(StorageError, match="'settings' could not be read"):
+        check_writable("settings", problems)

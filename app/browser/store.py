@@ -25,8 +25,10 @@ from app.storage import (
     SETTINGS_ID,
     Loaded,
     StorageError,
+    StorageProblem,
     check_game,
     check_game_id,
+    check_writable,
     encode_game,
     encode_settings,
     load_records,
@@ -65,7 +67,7 @@ class Store:
 
     def __init__(self, database: JsProxy) -> None:
         self._db = database
-        self._kept: set[str] = set()
+        self._problems: list[StorageProblem] = []
         self._close = create_proxy(lambda _event: database.close())
         database.onversionchange = self._close  # let a newer tab upgrade the schema
 
@@ -82,7 +84,7 @@ class Store:
         )
         ids, texts, stored_settings = await asyncio.gather(*pending)
         loaded = load_records(dict(zip(ids, texts, strict=True)), stored_settings)
-        self._kept = {problem.record for problem in loaded.problems}
+        self._problems = list(loaded.problems)
         return loaded
 
     async def put_game(self, game_id: str, game: Mapping[str, Any]) -> None:
@@ -103,11 +105,7 @@ class Store:
         await self._write(APP, lambda objects: objects.put(text, SETTINGS_ID))
 
     def _refuse_kept(self, record: str) -> None:
-        if record in self._kept:
-            raise StorageError(
-                f"stored record {record!r} could not be read, so it is kept as it is "
-                "and will not be overwritten or deleted"
-            )
+        check_writable(record, self._problems)
 
     async def _write(self, name: str, change: Callable[[JsProxy], object]) -> None:
         options = to_js({"durability": "strict"}, dict_converter=js.Object.fromEntries)
