@@ -107,6 +107,8 @@ def signed_score(value: int) -> str:
 
 def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     items = []
+    if not sheet.finished and max(sheet.score) >= scoring.rules_of(game)["target"]:
+        items.append(t("game.tie_goes_on"))
     for side in range(scoring.side_count(game)):
         name = side_label(game, side)
         if sheet.next_bait_cost[side]:

@@ -217,3 +217,17 @@ def test_a_stored_game_the_engine_refuses_is_reported_and_left_alone() -> None:
     assert sorted(p["record"] for p in problems) == ["bad", "odd"]
     html = render(initial_state(games, {}, problems, ["en"]))
     assert "Game “bad” could not be replayed: rules has an unknown key" in html
+
+
+def test_a_tie_at_the_target_says_the_game_goes_on() -> None:
+    from app.ui.scoring import sheet
+
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target="301")
+    table.hand(0, {0: 162})
+    table.hand(1, {1: 162})
+    table.hand(0, {0: 100})
+    table.hand(1, {0: 62})
+    result = sheet(table.game)
+    assert list(result.score) == [324, 324] and not result.finished
+    assert "play on until one side leads" in table.html()
