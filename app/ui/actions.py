@@ -592,11 +592,3 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
         return []
     state.entry, state.confirm, state.notice = None, None, "redone"
     return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
-
-
-def issues_by_field(issues: list[Issue]) -> dict[str, list[Issue]]:
-    """Issues grouped by the element id they belong to."""
-    grouped: dict[str, list[Issue]] = {}
-    for issue in issues:
-        grouped.setdefault(_field_id(issue.field), []).append(issue)
-    return grouped

@@ -792,12 +792,6 @@ def has(key: str) -> bool:
     return key in UK
 
 
-def text(lang: str, key: str, **params: Any) -> str:
-    """One text with its ``{params}`` filled in; raises ``KeyError`` for an unknown key."""
-    template = TABLES[lang][key]
-    return template.format_map(params) if params else template
-
-
 def translator(lang: str) -> Tr:
     """A ``t(key, **params)`` function for one language."""
     table = TABLES[lang]

@@ -15,16 +15,6 @@ from typing import Any
 from app import engine
 from app.ui.state import FULL_HAND, GameDict, HandDraft
 
-RULE_OPTIONS = (
-    "eggs",
-    "both_reach",
-    "must_beat",
-    "bait_to",
-    "sequences_need_trick",
-    "obligation",
-    "bait_penalty",
-    "ski_penalty",
-)
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
 _CACHE_SIZE = 64
@@ -298,11 +288,3 @@ def known_players(games: dict[str, GameDict]) -> list[str]:
                 seen.add(name.casefold())
                 names.append(name)
     return names
-
-
-def field_issues(issues: list[Issue]) -> dict[str, list[Issue]]:
-    """Issues grouped by field path (a field's parent paths are not merged)."""
-    grouped: dict[str, list[Issue]] = {}
-    for issue in issues:
-        grouped.setdefault(issue.field, []).append(issue)
-    return grouped

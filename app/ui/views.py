@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from app.ui import i18n, scoring
-from app.ui.markup import attrs, esc, join
+from app.ui.markup import esc, join
 from app.ui.scoring import side_label
 from app.ui.state import LANGS, GameDict, State
 from app.ui.views_game import render_game
@@ -191,6 +191,3 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
         f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
         f'<p class="meta">{esc(meta)}</p><div class="row">{join(actions)}</div></li>'
     )
-
-
-__all__ = ["attrs", "render", "render_home", "side_label", "when_text"]
