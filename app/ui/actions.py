@@ -29,7 +29,8 @@ Payload = dict[str, str]
 @dataclass(frozen=True)
 class Effect:
     """Something for the page to do after a render: ``put_game``, ``delete_game``,
-    ``put_settings``, ``nav`` (to a ``#/...`` address) or ``focus`` (an element id)."""
+    ``put_settings``, ``nav`` (to a ``#/...`` address), ``focus`` (an element id) or
+    ``download`` (a file name and its text)."""
 
     kind: str
     key: str = ""
@@ -305,6 +306,12 @@ def _setup_like(state: State, payload: Payload) -> list[Effect]:
 def _setup_reset(state: State, payload: Payload) -> list[Effect]:
     state.setup = setup.fresh_setup()
     return [Effect("focus", "name-0")]
+
+
+@handles("export-game")
+def _export_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.games[payload["id"]]
+    return [Effect("download", f"debertz-{game['id']}.json", scoring.export_text(game))]
 
 
 @handles("delete-game")

@@ -20,7 +20,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from app.ui import views
 from app.ui.actions import Effect, reduce
@@ -87,6 +87,20 @@ def _morph_children(old: Any, new: Any) -> None:
             a.data = b.data
         else:
             old.replaceChild(b.cloneNode(True), a)
+
+
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a file download named ``name`` (a blob URL, revoked a minute later)."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    blob = js.Blob.new(to_js([text]), options)
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = name
+    js.document.body.append(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
 
 
 def local_now() -> str:
@@ -216,6 +230,8 @@ class App:
         for effect in effects:
             if effect.kind == "nav" and str(js.location.hash) != effect.key:
                 js.location.hash = effect.key
+            elif effect.kind == "download":
+                download(effect.key, str(effect.value))
         self.render(effects)
 
     def render(self, effects: list[Effect] | None = None) -> None:

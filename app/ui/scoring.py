@@ -8,6 +8,7 @@ Every number on screen comes from ``app.engine.score``; every validation from
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -91,6 +92,30 @@ def readable_games(
         else:
             games[key] = game
     return games, problems
+
+
+EXPORT_DROPS = ("undo", "redo", "rev")
+
+
+def export_text(game: GameDict) -> str:
+    """The game as a ``debertz/1`` JSON file (``python -m app.engine score FILE`` reads it).
+
+    The app's own keys stay (the engine ignores them) except the undo/redo lists.
+
+    >>> print(export_text({"id": "g1", "players": ["Оля", "Петро"], "hands": [], "undo": []}))
+    {
+      "format": "debertz/1",
+      "id": "g1",
+      "players": [
+        "Оля",
+        "Петро"
+      ],
+      "hands": []
+    }
+    """
+    out = {"format": "debertz/1"}
+    out.update({key: value for key, value in game.items() if key not in EXPORT_DROPS})
+    return json.dumps(out, ensure_ascii=False, indent=2)
 
 
 def side_count(game: GameDict) -> int:

@@ -176,6 +176,8 @@ def _footer(game: GameDict, t: i18n.Tr) -> str:
         f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
         f'<button type="button" class="btn" data-action="setup-like" data-id="{esc(game["id"])}">'
         f"{esc(t('game.same_rules'))}</button>"
+        f'<button type="button" class="btn" id="export-game" data-action="export-game" '
+        f'data-id="{esc(game["id"])}">{esc(t("game.export"))}</button>'
         f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(game["id"])}">'
         f"{esc(t('home.delete'))}</button></div>"
     )

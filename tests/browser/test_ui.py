@@ -464,3 +464,25 @@ def test_records_that_cannot_be_read_are_listed_and_never_overwritten(
     assert records["broken"] == "{not json"
     assert records["future-rules"] == future
     assert_no_app_errors(recorder)
+
+
+def test_the_exported_file_scores_the_same_on_the_cli(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    new_game(page, ["Оля", "Петро", "Іван", "Марта"], teams=False)
+    hand(page, taker=0, cards={0: 50, 1: 30, 2: 40})
+    hand(page, taker=1, cards={0: 0, 1: 100, 2: 20}, melds=(1, 1, 0), no_tricks=(0,))
+    hand(page, taker=3, cards={1: 40, 2: 40, 3: 40})
+    with page.expect_download() as info:
+        page.click("#export-game")
+    download = info.value
+    assert download.suggested_filename.endswith(".json")
+    game = json.loads(Path(download.path()).read_text(encoding="utf-8"))
+    assert game["format"] == "debertz/1" and "undo" not in game
+    expected = cli_score(game)
+    on_screen = shown(page)
+    assert on_screen["score"] == expected["score"]
+    rows = sorted(on_screen["rows"], key=lambda row: row["hand"])
+    assert [row["runs"] for row in rows] == [line["score"] for line in expected["hands"]]
+    assert_no_app_errors(recorder)
