@@ -205,12 +205,26 @@ class App:
             self.dispatch(action, payload)
 
     def on_keydown(self, event: Any) -> None:
+        if event.key == "Enter":
+            self.next_name(event)
+            return
         if event.key != "Escape":
             return
         if self.state.confirm is not None:
             self.dispatch("confirm-no", {})
         elif self.state.entry is not None:
             self.dispatch("cancel-hand", {})
+
+    def next_name(self, event: Any) -> None:
+        """Enter in a player's name goes on to the next empty name instead of starting."""
+        target = event.target
+        ident = "" if _missing(target) else str(target.id or "")
+        if not ident.startswith("name-"):
+            return
+        following = js.document.getElementById(f"name-{int(ident[5:]) + 1}")
+        if not _missing(following) and not str(following.value).strip():
+            event.preventDefault()
+            following.focus()
 
     def on_hashchange(self, event: Any = None) -> None:
         self.dispatch("route", {"hash": str(js.location.hash)})

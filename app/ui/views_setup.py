@@ -165,7 +165,8 @@ def _rules(draft: SetupDraft, t: i18n.Tr) -> str:
     return (
         f'<fieldset class="group"><legend>{esc(t("setup.rules"))}</legend>'
         f'<label for="preset">{esc(t("setup.preset"))}</label>{preset}'
-        f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))}</p>'
+        f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))} '
+        f'<a href="#/help/presets">{esc(t("setup.rules_help"))}</a></p>'
         f'<details class="options"{" open" if draft.preset == "custom" else ""}>'
         f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
     )

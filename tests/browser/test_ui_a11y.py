@@ -89,10 +89,10 @@ def test_a_hand_can_be_entered_with_the_keyboard_alone(
     page.keyboard.press("Enter")
     page.focus("#name-0")
     page.keyboard.type("Оля")
-    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # goes on to the next empty name
+    page.wait_for_selector("#name-1:focus")
     page.keyboard.type("Петро")
-    page.focus("#start-game")
-    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # no empty name left: starts the game
     page.wait_for_selector("#new-hand:focus")
     page.keyboard.press("Enter")  # the focus is on "New hand" after the game starts
     page.wait_for_selector("#entry-title:focus")
