@@ -9,7 +9,7 @@
   const TEXTS = {
     uk: {
       loading: "Запускаємо Python у браузері…",
-      hint: "Перший запуск завантажує близько 13 МБ, далі застосунок працює без інтернету.",
+      hint: "Перший запуск завантажує близько 14 МБ, далі застосунок працює без інтернету.",
       slow: "Запуск триває довше, ніж зазвичай. Можна зачекати або спробувати ще раз.",
       errorTitle: "Не вдалося запустити застосунок",
       errorText: "Ваші збережені ігри не зачеплено. Спробуйте ще раз; якщо не допоможе, перезапустіть браузер.",
@@ -19,7 +19,7 @@
     },
     ru: {
       loading: "Запускаем Python в браузере…",
-      hint: "Первый запуск загружает около 13 МБ, дальше приложение работает без интернета.",
+      hint: "Первый запуск загружает около 14 МБ, дальше приложение работает без интернета.",
       slow: "Запуск идёт дольше обычного. Можно подождать или попробовать ещё раз.",
       errorTitle: "Не удалось запустить приложение",
       errorText: "Ваши сохранённые игры не затронуты. Попробуйте ещё раз; если не поможет, перезапустите браузер.",
@@ -29,7 +29,7 @@
     },
     en: {
       loading: "Starting Python in the browser…",
-      hint: "The first start downloads about 13 MB; after that the app works offline.",
+      hint: "The first start downloads about 14 MB; after that the app works offline.",
       slow: "Starting is taking longer than usual. You can wait or try again.",
       errorTitle: "The app could not start",
       errorText: "Your saved games are untouched. Try again; if that does not help, restart the browser.",
