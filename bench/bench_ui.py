@@ -152,8 +152,10 @@ def heap(cdp: CDPSession, page: Page) -> dict[str, float]:
     used = cdp.send("Runtime.getHeapUsage")
     counters = cdp.send("Memory.getDOMCounters")
     rows = page.evaluate("document.querySelectorAll('table.sheet tbody.hand').length")
+    wasm = int(page.get_attribute("html", "data-wasm-bytes") or 0)
     return {
         "heap_mb": used["usedSize"] / 1e6,
+        "wasm_mb": wasm / 1e6,
         "nodes": counters["nodes"],
         "listeners": counters["jsEventListeners"],
         "rows": rows,
@@ -220,7 +222,8 @@ def memory(page: Page) -> None:
     report = heap(cdp, page)
     print(
         f"  start          heap {report['heap_mb']:6.2f} MB  nodes {report['nodes']:6d}  "
-        f"listeners {report['listeners']:4d}  rows {report['rows']}"
+        f"listeners {report['listeners']:4d}  rows {report['rows']}  "
+        f"wasm {report['wasm_mb']:6.1f} MB"
     )
     for i in range(300):
         page.evaluate(ENTER, low_hand(i))
@@ -229,7 +232,8 @@ def memory(page: Page) -> None:
             report = heap(cdp, page)
             print(
                 f"  {i + 1:3d} entered    heap {report['heap_mb']:6.2f} MB  nodes {report['nodes']:6d}  "
-                f"listeners {report['listeners']:4d}  rows {report['rows']}"
+                f"listeners {report['listeners']:4d}  rows {report['rows']}  "
+                f"wasm {report['wasm_mb']:6.1f} MB"
             )
     for i in range(300):
         _, side, points, _ = low_hand(i)
@@ -240,7 +244,8 @@ def memory(page: Page) -> None:
             report = heap(cdp, page)
             print(
                 f"  {i + 1:3d} edited     heap {report['heap_mb']:6.2f} MB  nodes {report['nodes']:6d}  "
-                f"listeners {report['listeners']:4d}  rows {report['rows']}"
+                f"listeners {report['listeners']:4d}  rows {report['rows']}  "
+                f"wasm {report['wasm_mb']:6.1f} MB"
             )
     saved(page)
     stored = page.evaluate("document.querySelectorAll('table.sheet tbody.hand').length")

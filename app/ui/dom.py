@@ -89,6 +89,16 @@ def _morph_children(old: Any, new: Any) -> None:
             old.replaceChild(b.cloneNode(True), a)
 
 
+def _wasm_bytes() -> int:
+    """The size of Python's WebAssembly memory (it only grows), or 0 where it is not known."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        return int(pyodide_js._module.HEAPU8.length)
+    except (ImportError, AttributeError):
+        return 0
+
+
 def download(name: str, text: str) -> None:
     """Offer ``text`` as a file download named ``name`` (a blob URL, revoked a minute later)."""
     options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
@@ -293,7 +303,10 @@ class App:
 
     def _count(self, step: int) -> None:
         self.pending += step
-        js.document.documentElement.dataset.writes = str(self.pending)
+        dataset = js.document.documentElement.dataset
+        dataset.writes = str(self.pending)
+        if self.pending == 0:
+            dataset.wasmBytes = str(_wasm_bytes())
 
     async def write(self, effects: list[Effect]) -> None:
         """Write the changes through to the store, in order, each awaited."""

@@ -35,13 +35,18 @@ class Issue:
 
 def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make: Any) -> Any:
     """A value computed once per game dict: dicts are never changed in place (a change makes a
-    new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile."""
+    new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile.
+    Older versions of the same game (same ``"id"`` key) are dropped when a new one comes in."""
     key = id(game)
     found = cache.get(key)
     if found is not None and found[0] is game:
         cache.move_to_end(key)
         return found[1]
     value = make(game)
+    name = game.get("id")
+    if name is not None:
+        for old in [k for k, (kept, _) in cache.items() if kept.get("id") == name]:
+            del cache[old]
     cache[key] = (game, value)
     while len(cache) > _CACHE_SIZE:
         cache.popitem(last=False)

@@ -423,3 +423,13 @@ def test_three_sides_typed_over_162_together_are_flagged() -> None:
     assert table.state.entry is not None and table.state.entry.cards == ["100", "90", ""]
     table.do("save-hand")
     assert "The card points add up to 190; they must add up to 162." in table.html()
+
+
+def test_the_sheet_cache_keeps_one_version_of_each_game() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    for i in range(20):
+        table.hand(i % 2, {0: 100})
+    ids = [kept.get("id") for kept, _ in scoring._sheets.values()]
+    assert len(ids) == len(set(ids))
+    assert scoring.sheet(table.game) is scoring.sheet(table.game)
