@@ -407,7 +407,7 @@ RU: dict[str, str] = {
     "problem.ui.target_not_number": "Впиши целое число очков.",
     "problem.ui.target_range": "Игра может идти до {min}…{max} очков.",
     "problem.ui.cards_missing": "Впиши очки.",
-    "problem.ui.cards_over": "{value} — більше за 162: у роздачі всього 162 очки.",
+    "problem.ui.cards_over": "{value} — больше 162: в сдаче всего 162 очка.",
     "problem.ui.cards_not_number": "«{value}» — не число: только цифры, от 0 до 162.",
     "problem.missing": "Этого не хватает.",
     "problem.missing.taker": "Выбери, кто взял козырь.",
