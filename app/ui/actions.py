@@ -37,6 +37,10 @@ class Effect:
     value: Any = None
 
 
+ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game", "confirm-yes", "save-hand")
+"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored."""
+DOUBLE_TAP_MS = 1000
+
 Handler = Callable[[State, Payload], list[Effect]]
 HANDLERS: dict[str, Handler] = {}
 
@@ -56,6 +60,8 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
     handler = HANDLERS.get(action)
     if handler is None:
         raise ValueError(f"unknown action {action!r}")
+    if _repeated_tap(state, action, payload):
+        return state, []
     new = dataclasses.replace(
         state,
         entry=copy.deepcopy(state.entry),
@@ -65,11 +71,31 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
     )
     new.notice, new.notice_detail = None, ""
     effects = handler(new, payload)
+    if action in ONE_SHOT and effects and _int(payload, "ms") is not None:
+        new.last_shot = (action, _int(payload, "ms") or 0)
     if new.entry != state.entry and action != "route":
         effects = _keep_draft(new, effects)
     if new.setup != state.setup and action != "route":
         effects = _keep_setup(new, effects)
     return new, effects
+
+
+def _repeated_tap(state: State, action: str, payload: Payload) -> bool:
+    """True for a one-shot action coming again right after it was done (a double tap).
+
+    ``ms`` is the page's clock in milliseconds when the tap came.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({}, {}, [], [])
+    >>> state.last_shot = ("redeal", 5000)
+    >>> _repeated_tap(state, "redeal", {"ms": "5400"}), _repeated_tap(state, "redeal", {"ms": "6100"})
+    (True, False)
+    """
+    stamp = _int(payload, "ms")
+    if action not in ONE_SHOT or stamp is None or state.last_shot is None:
+        return False
+    last_action, last_stamp = state.last_shot
+    return last_action == action and 0 <= stamp - last_stamp < DOUBLE_TAP_MS
 
 
 def _keep_setup(state: State, effects: list[Effect]) -> list[Effect]:

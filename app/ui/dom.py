@@ -169,6 +169,7 @@ class App:
             if name.startswith("data-")
         }
         payload["now"] = local_now()
+        payload["ms"] = str(int(js.Date.now()))
         payload["new_id"] = f"g{random.getrandbits(48):012x}"
         payload["random"] = str(random.getrandbits(30))  # taken modulo the number of players
         return payload

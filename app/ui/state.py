@@ -90,6 +90,7 @@ class State:
     notice_detail: str = ""
     trash: GameDict | None = None
     help_anchor: str | None = None
+    last_shot: tuple[str, int] | None = None
 
     @property
     def game(self) -> GameDict | None:

@@ -433,3 +433,41 @@ def test_the_sheet_cache_keeps_one_version_of_each_game() -> None:
     ids = [kept.get("id") for kept, _ in scoring._sheets.values()]
     assert len(ids) == len(set(ids))
     assert scoring.sheet(table.game) is scoring.sheet(table.game)
+
+
+def test_a_double_tap_on_all_passed_records_one_redeal() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.do("redeal", ms=10_000)
+    table.do("redeal", ms=10_250)
+    assert table.game["hands"] == [{"redeal": True}]
+    table.do("redeal", ms=12_000)  # a second pass later on is a real second redeal
+    assert table.game["hands"] == [{"redeal": True}, {"redeal": True}]
+
+
+def test_a_double_tap_starts_one_game_and_makes_one_rematch() -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value="Петро")
+    table.do("start-game", ms=1000, new_id="g-a")
+    table.do("route", hash="#/new")
+    table.do("start-game", ms=1200, new_id="g-b")
+    assert list(table.state.games) == ["g-a"]
+    table.do("route", hash="#/game/g-a")
+    for _ in range(4):
+        table.hand(0, {0: 162})
+    assert scoring.sheet(table.game).finished
+    table.do("rematch", id="g-a", new_id="g-r1", ms=50_000)
+    table.do("rematch", id="g-a", new_id="g-r2", ms=50_300)
+    assert sorted(table.state.games) == ["g-a", "g-r1"]
+
+
+def test_a_double_tap_on_delete_removes_one_game() -> None:
+    table = Table()
+    first = table.new_game(["Оля", "Петро"])
+    second = table.new_game(["Іван", "Марта"])
+    table.do("route", hash="#/")
+    table.do("delete-game", id=second, ms=7000)
+    table.do("delete-game", id=first, ms=7200)  # the next card slid under the finger
+    assert list(table.state.games) == [first]
