@@ -12,7 +12,6 @@ The bare page (bench-only, never shipped) is added to a private copy of the buil
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -24,17 +23,11 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, sync_playwright
 
 from tools.build import build, total_size, write_precache
+from tools.chromium import launch_options
 from tools.serve import DistServer
 
 GOAL_RATIO = 1.15
 GOAL_PRECACHE_MB = 14.5
-FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="./bench-bare.js"></script></head><body></body></html>
 """
@@ -82,13 +75,10 @@ def main() -> int:
     add_bare_page(work / "dist")
     server = DistServer(work / "dist")
     server.start()
-    launch: dict[str, object] = {"args": FLAGS + (["--no-sandbox"] if os.geteuid() == 0 else [])}
-    if os.path.exists("/usr/bin/chromium"):
-        launch["executable_path"] = "/usr/bin/chromium"
     app_ms: list[float] = []
     bare_ms: list[float] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)  # type: ignore[arg-type]
+        browser = playwright.chromium.launch(**launch_options())
         page = browser.new_context().new_page()
         page.add_init_script(READY_AT)
         time_app(page, server.url)

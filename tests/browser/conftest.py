@@ -41,16 +41,9 @@ import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request
 
 from tools.build import build
+from tools.chromium import launch_options
 from tools.serve import DistServer
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 BOOT_TIMEOUT_MS = 90_000
 CSP_LISTENER = """
 window.__cspViolations = [];
@@ -71,14 +64,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium where it exists (as root it needs --no-sandbox)."""
-    args = {**browser_type_launch_args}
-    flags = list(CHROMIUM_FLAGS)
-    if os.path.exists(CHROMIUM):
-        args["executable_path"] = CHROMIUM
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        flags.append("--no-sandbox")
-    args["args"] = [*args.get("args", []), *flags]
-    return args
+    return launch_options(browser_type_launch_args)
 
 
 @pytest.fixture(scope="session")
