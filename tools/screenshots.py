@@ -3,7 +3,8 @@
     python tools/screenshots.py [--dist dist] [--out screenshots] [--lang uk]
 
 Builds the site into a temporary folder unless ``--dist`` names a built one, serves it, plays a
-short game through the UI in Chromium and saves ``NN-screen-light.png`` / ``-dark.png``.
+short game through the UI in Chromium and saves ``NN-screen-light.png`` / ``-dark.png``; then the
+hand entry of a 2-, 3- and 4-player game at 360x640 (``small-entry-Np-*.png``, viewport only).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
@@ -131,6 +133,42 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     ]
 
 
+SMALL: ViewportSize = {"width": 360, "height": 640}
+TABLES = {2: ["Оля", "Петро"], 3: ["Оля", "Петро", "Іван"], 4: ["Оля", "Петро", "Іван", "Марта"]}
+
+
+def small_entries(browser: Any, url: str, lang: str, out: Path) -> list[Path]:
+    """The hand entry of a 2-, 3- and 4-player game as a 360x640 phone shows it (no scrolling:
+    the screenshot is the viewport only), light and dark."""
+    made: list[Path] = []
+    for count, names in TABLES.items():
+        context = browser.new_context(viewport=SMALL, locale=lang, device_scale_factor=1)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
+        page.select_option("#lang", lang)
+        page.click("#new-game")
+        page.check(f"#count-{count}")
+        for seat, name in enumerate(names):
+            page.fill(f"#name-{seat}", name)
+        page.click("#start-game")
+        saved(page)
+        hand(page, 0, {0: 100, 1: 40} if count == 3 else {0: 100})
+        page.click("#new-hand")
+        page.click("#taker-1")
+        page.fill("#cards-1", "90")
+        if count == 3:
+            page.fill("#cards-2", "30")
+        page.evaluate("window.scrollTo(0, 0)")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            path = out / f"small-entry-{count}p-{scheme}.png"
+            page.screenshot(path=str(path))
+            made.append(path)
+        context.close()
+    return made
+
+
 def shoot(dist: Path, out: Path, lang: str) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     server = DistServer(dist)
@@ -153,6 +191,7 @@ def shoot(dist: Path, out: Path, lang: str) -> list[Path]:
                     path = out / f"{number:02d}-{name}-{scheme}.png"
                     page.screenshot(path=str(path), full_page=True)
                     made.append(path)
+            made += small_entries(browser, server.url, lang, out)
             browser.close()
     finally:
         server.stop()

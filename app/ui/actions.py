@@ -29,16 +29,20 @@ Payload = dict[str, str]
 @dataclass(frozen=True)
 class Effect:
     """Something for the page to do after a render: ``put_game``, ``delete_game``,
-    ``put_settings``, ``nav`` (to a ``#/...`` address), ``focus`` (an element id) or
-    ``download`` (a file name and its text)."""
+    ``put_settings``, ``nav`` (to a ``#/...`` address), ``focus`` (an element id),
+    ``scroll`` (``top``) or ``download`` (a file name and its text)."""
 
     kind: str
     key: str = ""
     value: Any = None
 
 
-ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game", "confirm-yes", "save-hand")
-"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored."""
+TO_TOP = Effect("scroll", "top")
+"""Back to the top of the game (its title and board) after a new hand is saved or cancelled."""
+
+ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game")
+"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored.
+(Save and the delete confirmation need no clock: their button is gone after the first tap.)"""
 DOUBLE_TAP_MS = 1000
 
 Handler = Callable[[State, Payload], list[Effect]]
@@ -71,7 +75,8 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
     )
     new.notice, new.notice_detail = None, ""
     effects = handler(new, payload)
-    if action in ONE_SHOT and effects and _int(payload, "ms") is not None:
+    done = any(effect.kind in ("put_game", "delete_game") for effect in effects)
+    if action in ONE_SHOT and done and _int(payload, "ms") is not None:
         new.last_shot = (action, _int(payload, "ms") or 0)
     if new.entry != state.entry and action != "route":
         effects = _keep_draft(new, effects)
@@ -401,7 +406,9 @@ def _edit_hand(state: State, payload: Payload) -> list[Effect]:
 def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
     index = state.entry.index if state.entry else None
     state.entry, state.confirm = None, None
-    return [Effect("focus", f"hand-{index}" if index is not None else "new-hand")]
+    if index is None:
+        return [Effect("focus", "new-hand"), TO_TOP]
+    return [Effect("focus", f"hand-{index}")]
 
 
 @handles("taker")
@@ -529,15 +536,19 @@ FORM_ORDER = (
 )
 
 
+def form_place(element_id: str) -> int:
+    """Where a field comes in the hand form (for the first problem to show or focus).
+
+    >>> form_place("taker") < form_place("cards-1") < form_place("melds")
+    True
+    """
+    head = element_id.rsplit("-", 1)[0] if element_id.startswith("cards-") else element_id
+    return FORM_ORDER.index(head) if head in FORM_ORDER else len(FORM_ORDER)
+
+
 def _first_in_form(issues: list[Issue]) -> str:
     """The id of the first field with a problem, in the order the form shows them."""
-    ids = [_field_id(issue.field) for issue in issues]
-
-    def place(element_id: str) -> int:
-        head = element_id.rsplit("-", 1)[0] if element_id.startswith("cards-") else element_id
-        return FORM_ORDER.index(head) if head in FORM_ORDER else len(FORM_ORDER)
-
-    return min(ids, key=place)
+    return min((_field_id(issue.field) for issue in issues), key=form_place)
 
 
 def field_id(path: str) -> str:
@@ -561,8 +572,9 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     state.entry = None
     state.notice = "saved" if draft.index is None else "edited"
     new = history.apply_change(game, op, payload.get("now", ""))
-    focus = "new-hand" if draft.index is None else f"hand-{draft.index}"
-    return [_put(state, new), Effect("focus", focus)]
+    if draft.index is None:
+        return [_put(state, new), Effect("focus", "new-hand"), TO_TOP]
+    return [_put(state, new), Effect("focus", f"hand-{draft.index}")]
 
 
 @handles("redeal")

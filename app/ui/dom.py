@@ -152,6 +152,22 @@ class App:
         route = create_proxy(self.on_hashchange)
         self.proxies.append(route)
         js.window.addEventListener("hashchange", route)
+        viewport: Any = getattr(js.window, "visualViewport", None)
+        if viewport is not None and not _missing(viewport):
+            keyboard = create_proxy(self.on_viewport)
+            self.proxies.append(keyboard)
+            viewport.addEventListener("resize", keyboard)
+            viewport.addEventListener("scroll", keyboard)
+
+    def on_viewport(self, event: Any = None) -> None:
+        """Keep the entry's bottom bar above the on-screen keyboard: ``--kb`` is the height of
+        the layout viewport the visual viewport does not show (0 without a keyboard)."""
+        viewport = js.window.visualViewport
+        covered = js.window.innerHeight - viewport.height - viewport.offsetTop
+        value = f"{max(0, int(covered))}px"
+        style = js.document.documentElement.style
+        if style.getPropertyValue("--kb") != value:
+            style.setProperty("--kb", value)
 
     def _target(self, event: Any) -> Any:
         target = event.target
@@ -277,6 +293,8 @@ class App:
             self.last_html = html
         document.documentElement.lang = self.state.lang
         focus = [effect.key for effect in effects if effect.kind == "focus"]
+        if any(effect.kind == "scroll" for effect in effects):
+            js.window.scrollTo(0, 0)
         if focus:
             self.focus(focus[-1])
         elif active_id and (
@@ -300,7 +318,9 @@ class App:
         if not element.matches("input, button, select, a[href], [tabindex]"):
             inner = element.querySelector("input, button, select")
             element = element if _missing(inner) else inner
-        element.focus()
+        element.focus(
+            to_js({"preventScroll": element_id == "new-hand"}, dict_converter=js.Object.fromEntries)
+        )
 
     def _count(self, step: int) -> None:
         self.pending += step

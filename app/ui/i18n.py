@@ -251,8 +251,8 @@ UK: dict[str, str] = {
     "entry.fix": "Перевір позначене (помилок: {n}); усе введене збережено.",
     "entry.taker": "Хто взяв козир",
     "entry.cards": "Очки в картах",
-    "entry.cards_hint": "Разом 162 з останньою взяткою: введи очки однієї сторони, решту "
-    "пораховано.",
+    "entry.cards_hint": "Разом 162: введи очки однієї сторони, другу пораховано.",
+    "entry.cards_hint_many": "Разом 162: введи очки всіх сторін, крім однієї, її пораховано.",
     "entry.filled": "пораховано",
     "entry.no_tricks": "Лижі: жодної взятки",
     "entry.nobody": "Ніхто",
@@ -505,8 +505,8 @@ RU: dict[str, str] = {
     "entry.fix": "Проверь отмеченное (ошибок: {n}); всё введённое сохранено.",
     "entry.taker": "Кто взял козырь",
     "entry.cards": "Очки в картах",
-    "entry.cards_hint": "Всего 162 с последней взяткой: введи очки одной стороны, остальное "
-    "посчитано.",
+    "entry.cards_hint": "Всего 162: введи очки одной стороны, вторую посчитано.",
+    "entry.cards_hint_many": "Всего 162: введи очки всех сторон, кроме одной, её посчитано.",
     "entry.filled": "посчитано",
     "entry.no_tricks": "Голый: ни одной взятки",
     "entry.nobody": "Никто",
@@ -761,8 +761,8 @@ EN: dict[str, str] = {
     "entry.fix": "Check the marked fields ({n} to fix); everything you typed is kept.",
     "entry.taker": "Who took trump",
     "entry.cards": "Card points",
-    "entry.cards_hint": "162 in all with the last trick: type one side's points, the rest is "
-    "filled in.",
+    "entry.cards_hint": "162 in all: type one side's points, the other is filled in.",
+    "entry.cards_hint_many": "162 in all: type every side's points but one, that one is filled in.",
     "entry.filled": "filled in",
     "entry.no_tricks": "Skis: no trick at all",
     "entry.nobody": "Nobody",

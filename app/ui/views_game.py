@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.ui import history, i18n, scoring
+from app.ui.actions import field_id, form_place
 from app.ui.markup import esc, join
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
@@ -39,14 +40,34 @@ def render_game(state: State, t: i18n.Tr) -> str:
             head
             + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
         )
-    middle = _entry(state, game, sheet, t) if state.entry is not None else _toolbar(game, sheet, t)
+    if state.entry is not None:  # a focused screen: a score line, the form, its sticky bar
+        return (
+            '<section class="screen game entering" aria-labelledby="screen-title">'
+            + _score_line(game, sheet, t)
+            + _entry(state, game, sheet, t)
+            + "</section>"
+        )
     return (
         head
         + _board(game, sheet, t)
-        + middle
+        + _toolbar(game, sheet, t)
         + _history(game, sheet, t)
-        + _footer(game, t)
+        + _footer(game, state, t)
         + "</section>"
+    )
+
+
+def _score_line(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    """The score in one short line, shown instead of the big board while a hand is entered."""
+    target = scoring.rules_of(game)["target"]
+    items = join(
+        f'<span class="who"><span class="name">{esc(side_label(game, side))}</span> '
+        f"<b>{esc(signed_score(sheet.score[side]))}</b></span>"
+        for side in range(scoring.side_count(game))
+    )
+    return (
+        f'<h2 class="scoreline" id="screen-title" tabindex="-1">'
+        f'<span class="sr-only">{esc(t("game.board", target=target))}: </span>{items}</h2>'
     )
 
 
@@ -170,7 +191,7 @@ def op_text(op: dict[str, Any] | None, t: i18n.Tr) -> str:
     return t(f"op.{op['op']}", n=int(op["index"]) + 1)
 
 
-def _footer(game: GameDict, t: i18n.Tr) -> str:
+def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
     return (
         '<div class="footer-actions">'
         f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
@@ -273,7 +294,7 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     parts = [
         '<form id="entry" class="entry" data-action="save-hand" novalidate aria-labelledby="entry-title">',
         f'<h3 id="entry-title" tabindex="-1">{esc(title)}</h3>',
-        f'<p class="hint">{esc(t(dealer_key, name=game["players"][dealer_seat]))}</p>',
+        f'<p class="hint dealer">{esc(t(dealer_key, name=game["players"][dealer_seat]))}</p>',
     ]
     if draft.index is not None and draft.index < len(game["hands"]) - 1:
         parts.append(f'<p class="warn">{esc(t("entry.rescored"))}</p>')
@@ -294,11 +315,12 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         if scoring.rules_of(game)["both_reach"] == "last_trick":
             parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
         parts.append(_debertz(game, draft, grouped, t))
-    parts.append(_preview(game, draft, t))
-    parts.append(_entry_actions(draft, t))
+    parts.append('<div class="entry-bar" id="entry-bar">')
     if state.confirm is not None:
         parts.append(_confirm(state, t))
-    parts.append("</form>")
+    parts.append(_preview(game, draft, t))
+    parts.append(_entry_actions(draft, t))
+    parts.append("</div></form>")
     return join(parts)
 
 
@@ -371,7 +393,7 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
         )
     return (
         f'<fieldset class="group" id="cards"><legend>{esc(t("entry.cards"))}</legend>'
-        f'<p class="hint">{esc(t("entry.cards_hint"))}</p>'
+        f'<p class="hint">{esc(t("entry.cards_hint_many" if draft.sides > 2 else "entry.cards_hint"))}</p>'
         f'<div class="cardfields">{join(fields)}</div>{general_html}</fieldset>'
     )
 
@@ -464,24 +486,57 @@ def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.
 
 
 def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
-    found = scoring.preview(game, draft)
-    if found is None:
-        if draft.tried:
-            return '<div class="preview empty" id="preview" aria-live="polite"></div>'
-        text = t("entry.preview_wait")
+    """One line in the sticky bar: the outcome and what each side records, or what is wrong."""
+    issues = scoring.check_draft(game, draft)
+    if issues:
+        if _untouched(draft):
+            text, cls = t("entry.preview_wait"), "waiting"
+        else:
+            text, cls = preview_problem(game, issues, t), "problem"
         return (
-            f'<div class="preview waiting" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
+            f'<div class="preview {cls}" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
         )
+    found = scoring.preview(game, draft)
+    assert found is not None
     line, trial = found
     if line.kind == "redeal":
-        body = f'<p class="outcome">{esc(t("entry.preview_redeal"))}</p>'
+        body = f'<span class="outcome">{esc(t("entry.preview_redeal"))}</span>'
     else:
         outcome = t(f"outcome.{line.outcome}") if line.outcome else t("outcome.debertz")
         items = join(_preview_side(game, draft, line, side, t) for side in range(draft.sides))
-        body = f'<p class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</p><ul>{items}</ul>'
+        body = (
+            f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
+        )
     if trial.finished and trial.winner is not None and line.number == len(trial.hands):
         body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner)))}</p>'
-    return f'<div class="preview" id="preview" aria-live="polite">{body}</div>'
+    return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p></div>'
+
+
+def _untouched(draft: HandDraft) -> bool:
+    """Nothing chosen or typed yet that the preview could judge."""
+    return (
+        draft.taker is None
+        and draft.debertz is None
+        and not draft.redeal
+        and not any(text.strip() for text in draft.cards)
+    )
+
+
+def preview_problem(game: GameDict, issues: list[Any], t: i18n.Tr) -> str:
+    """The first problem in form order, as its field shows it (a card field's side named).
+
+    >>> from app.ui.scoring import Issue
+    >>> g = {"players": ["Оля", "Петро"]}
+    >>> preview_problem(g, [Issue("melds", "x"), Issue("cards.1", "ui.cards_missing")],
+    ...                 i18n.translator("en"))
+    'Петро: Type the points.'
+    """
+    first = min(issues, key=lambda issue: form_place(field_id(issue.field)))
+    text = issue_text(t, first, game)
+    parts = first.field.split(".")
+    if parts[0] == "cards" and len(parts) == 2 and parts[1].isdigit():
+        return f"{side_label(game, int(parts[1]))}: {text}"
+    return text
 
 
 def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18n.Tr) -> str:
@@ -489,9 +544,9 @@ def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18
     marks = ", ".join(text for _, text in side_marks(hand, line, side, t))
     detail = f" ({marks})" if marks else ""
     return (
-        f'<li><span class="name">{esc(side_label(game, side))}</span> '
+        f' <span class="pside"><span class="name">{esc(side_label(game, side))}</span> '
         f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} → "
-        f"{esc(signed_score(line.score[side]))}</li>"
+        f"{esc(signed_score(line.score[side]))}</span>"
     )
 
 

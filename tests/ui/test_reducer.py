@@ -449,8 +449,9 @@ def test_a_double_tap_starts_one_game_and_makes_one_rematch() -> None:
     table = Table()
     table.do("route", hash="#/new")
     table.do("setup-name", seat=0, value="Оля")
+    table.do("start-game", ms=500, new_id="g-0")  # refused: a name is missing
     table.do("setup-name", seat=1, value="Петро")
-    table.do("start-game", ms=1000, new_id="g-a")
+    table.do("start-game", ms=1000, new_id="g-a")  # a refused tap does not block the next one
     table.do("route", hash="#/new")
     table.do("start-game", ms=1200, new_id="g-b")
     assert list(table.state.games) == ["g-a"]

@@ -199,7 +199,7 @@ def test_the_preview_shows_the_outcome_before_saving() -> None:
     table.do("cards", side=0, value="70")
     table.do("bella", side=0)
     html = table.html()
-    assert '<p class="outcome bait">Bait</p>' in html
+    assert '<span class="outcome bait">Bait</span>' in html
     assert "<b>+182</b>" in html
     assert table.game["hands"] == []
 
@@ -231,3 +231,38 @@ def test_a_tie_at_the_target_says_the_game_goes_on() -> None:
     result = sheet(table.game)
     assert list(result.score) == [324, 324] and not result.finished
     assert "play on until one side leads" in table.html()
+
+
+def test_the_hand_entry_is_a_focused_screen_with_the_preview_in_its_bar() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("new-hand")
+    html = table.html()
+    assert 'class="scoreline" id="screen-title"' in html and 'class="board' not in html
+    assert 'class="sheet' not in html and "footer-actions" not in html
+    order = [html.index(f'id="{ident}"') for ident in ("taker", "cards", "melds", "entry-bar")]
+    assert order == sorted(order)
+    bar = html[html.index('id="entry-bar"') :]
+    assert 'id="preview"' in bar and 'id="save-hand"' in bar and 'id="cancel-hand"' in bar
+    table.do("cancel-hand")
+    assert 'class="board' in table.html() and 'class="sheet' in table.html()
+
+
+def preview_text(html: str) -> str:
+    start = html.index('id="preview"')
+    return re.sub(r"<[^>]+>", "", html[start : html.index("</div>", start)]).split(">", 1)[1]
+
+
+def test_the_preview_names_the_actual_problem_while_the_input_is_wrong() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    assert "Обери, хто взяв козир" in preview_text(table.html())
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="161")
+    assert preview_text(table.html()) == "Оля: 161 очок не буває: немає карти за 1 очко."
+    table.do("cards", side=0, value="170")
+    assert preview_text(table.html()) == "Оля: 170 — більше за 162: у роздачі всього 162 очки."
+    table.do("cards", side=0, value="100")
+    assert preview_text(table.html()).startswith("Зіграно")
