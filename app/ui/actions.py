@@ -452,6 +452,14 @@ def _meld_side(state: State, payload: Payload) -> list[Effect]:
         draft.terz = draft.fifty = 0
     elif not draft.terz and not draft.fifty:
         draft.terz = 1
+    game = _game(state)
+    while draft.meld_side is not None and not scoring.melds_fit(
+        game, draft.meld_side, draft.terz, draft.fifty
+    ):  # a side holding fewer cards: drop fifties first, then terzes
+        if draft.fifty:
+            draft.fifty -= 1
+        else:
+            draft.terz -= 1
     return []
 
 
@@ -462,7 +470,12 @@ def _meld_count(state: State, payload: Payload) -> list[Effect]:
     if kind not in ("terz", "fifty"):
         raise ValueError(f"no meld {kind!r}")
     step = _int(payload, "step") or 0
-    value = max(0, min(9, getattr(draft, kind) + step))
+    value = max(0, getattr(draft, kind) + step)
+    counts = {"terz": draft.terz, "fifty": draft.fifty, kind: value}
+    side = draft.meld_side
+    if side is not None and step > 0:
+        if not scoring.melds_fit(_game(state), side, counts["terz"], counts["fifty"]):
+            return []  # the "+" is disabled at this bound; a stale tap changes nothing
     setattr(draft, kind, value)
     return []
 

@@ -150,6 +150,26 @@ def side_label(game: GameDict, side: int) -> str:
     return " & ".join(game["players"][seat] for seat in seats_of(game, side))
 
 
+def cards_held(game: GameDict, side: int) -> int:
+    """How many cards a side's players hold (9 each with 2-3 players, 8 each with 4): the
+    room for its sequences, ``3 * terz + 4 * fifty`` at most.
+
+    >>> cards_held({"players": ["A", "B"]}, 0), cards_held({"players": list("ABCD")}, 1)
+    (9, 16)
+    """
+    per_player = 8 if len(game["players"]) == 4 else 9
+    return per_player * len(seats_of(game, side))
+
+
+def melds_fit(game: GameDict, side: int, terz: int, fifty: int) -> bool:
+    """Whether ``terz`` terzes and ``fifty`` fifties fit in the side's cards.
+
+    >>> melds_fit({"players": ["A", "B"]}, 0, 1, 1), melds_fit({"players": ["A", "B"]}, 0, 1, 2)
+    (True, False)
+    """
+    return terz >= 0 and fifty >= 0 and 3 * terz + 4 * fifty <= cards_held(game, side)
+
+
 def rules_of(game: GameDict) -> dict[str, Any]:
     """The game's rules with every option filled in (defaults from the engine)."""
     return rules_to_json(engine_game(game).rules)

@@ -417,8 +417,8 @@ def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
     if draft.meld_side is not None:
         counters = (
             '<div class="counters">'
-            + _counter("terz", draft.terz, t)
-            + _counter("fifty", draft.fifty, t)
+            + _counter("terz", draft.terz, t, more_fits(game, draft, "terz"))
+            + _counter("fifty", draft.fifty, t, more_fits(game, draft, "fifty"))
             + "</div>"
         )
     return (
@@ -428,7 +428,16 @@ def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
     )
 
 
-def _counter(kind: str, value: int, t: i18n.Tr) -> str:
+def more_fits(game: GameDict, draft: HandDraft, kind: str) -> bool:
+    """Whether one more terz (or fifty) still fits in the meld side's cards."""
+    if draft.meld_side is None:
+        return False
+    terz = draft.terz + (kind == "terz")
+    fifty = draft.fifty + (kind == "fifty")
+    return scoring.melds_fit(game, draft.meld_side, terz, fifty)
+
+
+def _counter(kind: str, value: int, t: i18n.Tr, more: bool) -> str:
     name = t(f"entry.{kind}")
     return (
         f'<div class="counter" role="group" aria-labelledby="{kind}-name">'
@@ -437,7 +446,7 @@ def _counter(kind: str, value: int, t: i18n.Tr) -> str:
         f'data-step="-1" aria-label="{esc(t("entry.less", name=name))}"{" disabled" if value <= 0 else ""}>−</button>'
         f'<output id="{kind}-count" aria-live="polite">{value}</output>'
         f'<button type="button" class="btn icon" id="{kind}-plus" data-action="meld-count" data-kind="{kind}" '
-        f'data-step="1" aria-label="{esc(t("entry.more", name=name))}">+</button></div>'
+        f'data-step="1" aria-label="{esc(t("entry.more", name=name))}"{"" if more else " disabled"}>+</button></div>'
     )
 
 

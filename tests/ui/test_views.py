@@ -266,3 +266,39 @@ def test_the_preview_names_the_actual_problem_while_the_input_is_wrong() -> None
     assert preview_text(table.html()) == "Оля: 170 — більше за 162: у роздачі всього 162 очки."
     table.do("cards", side=0, value="100")
     assert preview_text(table.html()).startswith("Зіграно")
+
+
+def test_meld_plus_is_disabled_where_no_more_sequences_fit_the_cards() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("meld-side", side=0)  # one terz to start with: 3 of 9 cards
+    assert 'id="fifty-plus"' in table.html() and not plus_disabled(table.html(), "fifty")
+    table.do("meld-count", kind="fifty", step=1)  # 3 + 4 = 7 cards
+    assert plus_disabled(table.html(), "fifty") and plus_disabled(table.html(), "terz")
+    table.do("meld-count", kind="fifty", step=1)  # refused: 11 cards
+    assert table.state.entry is not None and table.state.entry.fifty == 1
+    table.do("meld-count", kind="terz", step=-1)
+    table.do("meld-count", kind="fifty", step=1)  # 8 of 9 cards
+    assert (table.state.entry.terz, table.state.entry.fifty) == (0, 2)
+    assert plus_disabled(table.html(), "fifty") and plus_disabled(table.html(), "terz")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="100")
+    table.do("save-hand")
+    assert table.game["hands"][-1]["melds"] == {"side": 0, "terz": 0, "fifty": 2}
+
+
+def test_a_team_holds_sixteen_cards_for_its_sequences() -> None:
+    table = Table("en")
+    table.new_game(["A", "B", "C", "D"], teams=True)
+    table.do("new-hand")
+    table.do("meld-side", side=1)
+    for _ in range(4):
+        table.do("meld-count", kind="fifty", step=1)
+    assert table.state.entry is not None and table.state.entry.fifty == 3  # 3 + 12 = 15 of 16
+    assert plus_disabled(table.html(), "fifty")
+
+
+def plus_disabled(html: str, kind: str) -> bool:
+    start = html.index(f'id="{kind}-plus"')
+    return " disabled" in html[start : html.index(">", start)]
