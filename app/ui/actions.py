@@ -473,9 +473,9 @@ def _meld_count(state: State, payload: Payload) -> list[Effect]:
     value = max(0, getattr(draft, kind) + step)
     counts = {"terz": draft.terz, "fifty": draft.fifty, kind: value}
     side = draft.meld_side
-    if side is not None and step > 0:
-        if not scoring.melds_fit(_game(state), side, counts["terz"], counts["fifty"]):
-            return []  # the "+" is disabled at this bound; a stale tap changes nothing
+    fits = side is None or scoring.melds_fit(_game(state), side, counts["terz"], counts["fifty"])
+    if step > 0 and not fits:
+        return []  # the "+" is disabled at this bound; a stale tap changes nothing
     setattr(draft, kind, value)
     return []
 
