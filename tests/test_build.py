@@ -120,6 +120,46 @@ def test_an_absolute_url_in_the_page_stops_the_build(dist: Path, tmp_path: Path)
         check_references(site)
 
 
+def test_an_earlier_build_is_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(out)
+    (out / "left-over.txt").write_text("from an older build", encoding="utf-8")
+    build(out)
+    assert not (out / "left-over.txt").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    build(empty)
+    assert (empty / "precache.js").is_file()
+
+
+@pytest.mark.parametrize("kind", ["folder", "file"])
+def test_a_folder_that_is_not_a_build_is_never_deleted(tmp_path: Path, kind: str) -> None:
+    out = tmp_path / "checkout"
+    if kind == "folder":
+        out.mkdir()
+        (out / "notes.txt").write_text("keep me", encoding="utf-8")
+        expected = "is not a previous build (no precache.js in it), so it is not deleted"
+    else:
+        out.write_text("keep me", encoding="utf-8")
+        expected = "is not a folder"
+    with pytest.raises(BuildError, match=re.escape(expected)):
+        build(out)
+    kept = out / "notes.txt" if kind == "folder" else out
+    assert kept.read_text(encoding="utf-8") == "keep me"
+
+
+def test_the_command_line_refuses_the_checkout_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    assert build_module.main(["--out", str(ROOT)]) == 1
+    assert (ROOT / ".git").exists() and (ROOT / "tools/build.py").is_file()
+    assert "is not a previous build" in capsys.readouterr().err
+
+
+def test_the_build_module_examples_hold() -> None:
+    import doctest
+
+    assert doctest.testmod(build_module).failed == 0
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"

@@ -80,9 +80,12 @@ class Precache:
 
 
 def build(out: Path = ROOT / "dist") -> Precache:
-    """Assemble ``out`` from the sources and return its precache list."""
-    if out.exists():
-        shutil.rmtree(out)
+    """Assemble ``out`` from the sources and return its precache list.
+
+    ``out`` must be missing, empty, or an earlier build (it holds precache.js): anything else
+    is refused with :class:`BuildError` rather than deleted (``--out .`` must not wipe a checkout).
+    """
+    clear_output(out)
     out.mkdir(parents=True)
     shutil.copytree(ROOT / "app/static", out, dirs_exist_ok=True)
     for name in ("manifest.webmanifest", "service-worker.js"):
@@ -93,6 +96,26 @@ def build(out: Path = ROOT / "dist") -> Precache:
     write_preloads(out)
     check_references(out)
     return write_precache(out)
+
+
+def clear_output(out: Path) -> None:
+    """Delete ``out`` if it is an empty folder or an earlier build; refuse anything else.
+
+    >>> clear_output(ROOT / "app")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tools.build.BuildError: .../app is not a previous build (no precache.js in it), so it is not deleted; ...
+    """
+    if not out.exists() and not out.is_symlink():
+        return
+    if out.is_symlink() or not out.is_dir():
+        raise BuildError(f"{out} is not a folder; choose another --out")
+    if any(out.iterdir()) and not (out / PRECACHE_FILE).is_file():
+        raise BuildError(
+            f"{out} is not a previous build (no {PRECACHE_FILE} in it), so it is not deleted; "
+            "choose an empty or new folder for --out"
+        )
+    shutil.rmtree(out)
 
 
 def app_sources(package: Path) -> dict[str, str]:
