@@ -176,12 +176,11 @@ UK: dict[str, str] = {
     "problem.redeal_obligation": "З зобов’язанням перездач не буває.",
     "problem.cards_required": "Впиши очки в картах.",
     "problem.cards_count": "Потрібні очки кожної сторони.",
-    "problem.cards_impossible": "{value} очок не буває: немає карти за 1 очко.",
+    "problem.cards_impossible": "{value} — так не буває: немає карти за 1 очко.",
     "problem.cards_sum": "Разом вийшло {total}, а має бути 162.",
     "problem.melds_too_many": "Забагато послідовностей: на них пішло б {used} карт, а в "
     "сторони лише {held}.",
     "problem.duplicate_side": "Сторону вказано двічі.",
-    "problem.no_tricks_has_points": "{side}: лижі, але {points} очок у картах.",
     "problem.no_tricks_all_sides": "Хтось мусив узяти взятку.",
     "problem.no_tricks_needs_cards": "Лижі позначають лише в зіграній роздачі з очками.",
     "problem.last_trick_required": "Обери, хто взяв останню взятку.",
@@ -196,17 +195,16 @@ UK: dict[str, str] = {
     "game.hanging": "Висить: {points}",
     "game.needs": "ще {points}",
     "game.won": "перемога",
-    "game.warn_bait": "{name}: наступний байт коштуватиме ще {points}",
-    "game.warn_ski": "{name}: наступні лижі коштуватимуть {points}",
+    "game.warn_bait": "{name}: за наступний байт знімуть {points}",
+    "game.warn_ski": "{name}: за наступні лижі знімуть {points}",
     "game.winner": "Перемога: {side}",
     "game.tie_goes_on": "Мети досягнуто з рівним рахунком: гра триває до першої переваги.",
-    "game.decided.target": "Першими дійшли до мети.",
+    "game.decided.target": "Першою мети досягла сторона: {side}.",
     "game.decided.more_points": "Мети досягли обидві сторони: вирішив більший рахунок.",
-    "game.decided.taker": "Мети досягли обидві сторони: вирішило те, хто грав.",
+    "game.decided.taker": "Мети досягли обидві сторони: перемогла сторона, що грала.",
     "game.decided.last_trick": "Мети досягли обидві сторони: вирішила остання взятка.",
     "game.decided.debertz": "Деберць: гру виграно одразу.",
     "game.decided.None": "",
-    "game.unscored_pot": "{points} висячих очок так і не дісталися нікому.",
     "game.rematch": "Реванш",
     "game.new_hand": "Нова роздача",
     "game.all_passed": "Усі пас — перездача",
@@ -225,7 +223,7 @@ UK: dict[str, str] = {
     "game.col_hand": "№",
     "game.col_who": "Роздача",
     "game.dealt": "роздавач: {name}",
-    "game.took": "козир: {name}",
+    "game.took": "грав: {name}",
     "game.edit_hand": "Виправити роздачу {n}",
     "game.redeal_row": "Перездача: усі спасували",
     "game.void": "після кінця гри, не враховано",
@@ -233,8 +231,8 @@ UK: dict[str, str] = {
     "mark.bait": "байт",
     "mark.eggs": "яйця",
     "mark.pot": "+{points} висячих",
-    "mark.bait_penalty": "−{points} за байти",
-    "mark.ski_penalty": "−{points} за лижі",
+    "mark.bait_penalty": "−{points} штраф за байт",
+    "mark.ski_penalty": "−{points} штраф за лижі",
     "mark.skis": "лижі",
     "mark.debertz": "деберць",
     "outcome.made": "Зіграно",
@@ -276,6 +274,24 @@ UK: dict[str, str] = {
     "entry.confirm_no": "Ні",
     "help.title": "Правила й довідка",
     "help.contents": "Зміст",
+    "game.unscored_pot.one": "{points} висяче очко так і не дісталося нікому.",
+    "game.unscored_pot.few": "{points} висячі очки так і не дісталися нікому.",
+    "game.unscored_pot.many": "{points} висячих очок так і не дісталися нікому.",
+    "problem.no_tricks_has_points.one": "{side}: лижі, але в картах {points} очко.",
+    "problem.no_tricks_has_points.few": "{side}: лижі, але в картах {points} очки.",
+    "problem.no_tricks_has_points.many": "{side}: лижі, але в картах {points} очок.",
+    "game.reached": "мета досягнута",
+    "game.decided_many.more_points": "Мети досягли кілька сторін: вирішив більший рахунок.",
+    "game.decided_many.taker": "Мети досягли кілька сторін: перемогла сторона, що грала.",
+    "game.decided_many.last_trick": "Мети досягли кілька сторін: вирішила остання взятка.",
+    "problem.out_of_range.melds.terz": "Стільки терців не буває: від {min} до {max}.",
+    "problem.out_of_range.melds.fifty": "Стільки полтинників не буває: від {min} до {max}.",
+    "app.title": "Деберц",
+    "game.ask_delete": "Видалити цю гру? Її можна буде повернути зі списку ігор.",
+    "mark.last_trick": "остання",
+    "mark.bella": "белла",
+    "mark.terz": "терц",
+    "mark.fifty": "полтинник",
 }
 
 RU: dict[str, str] = {
@@ -420,7 +436,7 @@ RU: dict[str, str] = {
     "problem.unknown_value": "Неизвестное значение {value}.",
     "problem.unknown_format": "Неизвестный формат {value}.",
     "problem.out_of_range": "{value} — слишком много или мало: можно от {min} до {max}.",
-    "problem.out_of_range.melds": "Столько терцев не бывает: от {min} до {max}.",
+    "problem.out_of_range.melds": "Столько терцев и полтинников не бывает: от {min} до {max}.",
     "problem.not_seat": "Такого игрока нет.",
     "problem.not_side": "Такой стороны нет.",
     "problem.players_count": "Игроков должно быть 2, 3 или 4.",
@@ -432,12 +448,10 @@ RU: dict[str, str] = {
     "problem.redeal_obligation": "С обязаловкой пересдач не бывает.",
     "problem.cards_required": "Впиши очки в картах.",
     "problem.cards_count": "Нужны очки каждой стороны.",
-    "problem.cards_impossible": "{value} очков не бывает: нет карты в 1 очко.",
+    "problem.cards_impossible": "{value} — так не бывает: нет карты в 1 очко.",
     "problem.cards_sum": "Вместе вышло {total}, а должно быть 162.",
-    "problem.melds_too_many": "Слишком много терцев: на них ушло бы {used} карт, а у стороны "
-    "только {held}.",
+    "problem.melds_too_many": "Столько терцев и полтинников не поместится: на них ушло бы {used} карт, а у стороны только {held}.",
     "problem.duplicate_side": "Сторона указана дважды.",
-    "problem.no_tricks_has_points": "{side}: голый, но {points} очков в картах.",
     "problem.no_tricks_all_sides": "Кто-то должен был взять взятку.",
     "problem.no_tricks_needs_cards": "Голого отмечают только в сыгранной сдаче с очками.",
     "problem.last_trick_required": "Выбери, кто взял последнюю взятку.",
@@ -451,17 +465,16 @@ RU: dict[str, str] = {
     "game.hanging": "Висит: {points}",
     "game.needs": "ещё {points}",
     "game.won": "победа",
-    "game.warn_bait": "{name}: следующий байт будет стоить ещё {points}",
-    "game.warn_ski": "{name}: следующий голый будет стоить {points}",
+    "game.warn_bait": "{name}: за следующий байт снимут {points}",
+    "game.warn_ski": "{name}: за следующего голого снимут {points}",
     "game.winner": "Победа: {side}",
     "game.tie_goes_on": "Цель достигнута при равном счёте: игра идёт до первого перевеса.",
-    "game.decided.target": "Первыми дошли до цели.",
+    "game.decided.target": "Первой цели достигла сторона: {side}.",
     "game.decided.more_points": "Цели достигли обе стороны: решил больший счёт.",
-    "game.decided.taker": "Цели достигли обе стороны: решило, кто играл.",
+    "game.decided.taker": "Цели достигли обе стороны: победила сторона, которая играла.",
     "game.decided.last_trick": "Цели достигли обе стороны: решила последняя взятка.",
     "game.decided.debertz": "Деберц: игра выиграна сразу.",
     "game.decided.None": "",
-    "game.unscored_pot": "{points} висячих очков так никому и не достались.",
     "game.rematch": "Реванш",
     "game.new_hand": "Новая сдача",
     "game.all_passed": "Все пас — пересдача",
@@ -480,7 +493,7 @@ RU: dict[str, str] = {
     "game.col_hand": "№",
     "game.col_who": "Сдача",
     "game.dealt": "сдающий: {name}",
-    "game.took": "козырь: {name}",
+    "game.took": "играл: {name}",
     "game.edit_hand": "Исправить сдачу {n}",
     "game.redeal_row": "Пересдача: все спасовали",
     "game.void": "после конца игры, не учтено",
@@ -488,8 +501,8 @@ RU: dict[str, str] = {
     "mark.bait": "байт",
     "mark.eggs": "яйца",
     "mark.pot": "+{points} висячих",
-    "mark.bait_penalty": "−{points} за байты",
-    "mark.ski_penalty": "−{points} за голого",
+    "mark.bait_penalty": "−{points} штраф за байт",
+    "mark.ski_penalty": "−{points} штраф за голого",
     "mark.skis": "голый",
     "mark.debertz": "деберц",
     "outcome.made": "Сыграно",
@@ -531,6 +544,24 @@ RU: dict[str, str] = {
     "entry.confirm_no": "Нет",
     "help.title": "Правила и справка",
     "help.contents": "Содержание",
+    "game.unscored_pot.one": "{points} висячее очко так никому и не досталось.",
+    "game.unscored_pot.few": "{points} висячих очка так никому и не достались.",
+    "game.unscored_pot.many": "{points} висячих очков так никому и не достались.",
+    "problem.no_tricks_has_points.one": "{side}: голый, но в картах {points} очко.",
+    "problem.no_tricks_has_points.few": "{side}: голый, но в картах {points} очка.",
+    "problem.no_tricks_has_points.many": "{side}: голый, но в картах {points} очков.",
+    "game.reached": "цель достигнута",
+    "game.decided_many.more_points": "Цели достигли несколько сторон: решил больший счёт.",
+    "game.decided_many.taker": "Цели достигли несколько сторон: победила сторона, которая играла.",
+    "game.decided_many.last_trick": "Цели достигли несколько сторон: решила последняя взятка.",
+    "problem.out_of_range.melds.terz": "Столько терцев не бывает: от {min} до {max}.",
+    "problem.out_of_range.melds.fifty": "Столько полтинников не бывает: от {min} до {max}.",
+    "app.title": "Деберц",
+    "game.ask_delete": "Удалить эту игру? Её можно будет вернуть из списка игр.",
+    "mark.last_trick": "последняя",
+    "mark.bella": "белла",
+    "mark.terz": "терц",
+    "mark.fifty": "полтинник",
 }
 
 EN: dict[str, str] = {
@@ -687,12 +718,11 @@ EN: dict[str, str] = {
     "problem.redeal_obligation": "With obligation there are no redeals.",
     "problem.cards_required": "Type the card points.",
     "problem.cards_count": "Every side's points are needed.",
-    "problem.cards_impossible": "{value} points are impossible: no card is worth 1.",
+    "problem.cards_impossible": "{value} is impossible: no card is worth 1.",
     "problem.cards_sum": "The card points add up to {total}; they must add up to 162.",
     "problem.melds_too_many": "Too many sequences: they would take {used} cards, the side holds "
     "only {held}.",
     "problem.duplicate_side": "A side is listed twice.",
-    "problem.no_tricks_has_points": "{side}: no tricks, yet {points} card points.",
     "problem.no_tricks_all_sides": "Somebody must have taken a trick.",
     "problem.no_tricks_needs_cards": "Skis are marked only in a played hand with card points.",
     "problem.last_trick_required": "Choose who took the last trick.",
@@ -707,17 +737,16 @@ EN: dict[str, str] = {
     "game.hanging": "Hanging: {points}",
     "game.needs": "needs {points}",
     "game.won": "winner",
-    "game.warn_bait": "{name}: the next bait costs {points} more",
-    "game.warn_ski": "{name}: the next hand without a trick costs {points}",
+    "game.warn_bait": "{name}: the next bait takes off {points}",
+    "game.warn_ski": "{name}: the next hand without a trick takes off {points}",
     "game.winner": "Winner: {side}",
     "game.tie_goes_on": "The target is reached with a tied score: play on until one side leads.",
-    "game.decided.target": "They reached the target first.",
+    "game.decided.target": "{side} reached the target first.",
     "game.decided.more_points": "Both sides reached the target: the higher score decided.",
-    "game.decided.taker": "Both sides reached the target: the taker decided.",
+    "game.decided.taker": "Both sides reached the target: the side that took trump won.",
     "game.decided.last_trick": "Both sides reached the target: the last trick decided.",
     "game.decided.debertz": "Debertz: the game is won at once.",
     "game.decided.None": "",
-    "game.unscored_pot": "{points} hanging points went to nobody.",
     "game.rematch": "Rematch",
     "game.new_hand": "New hand",
     "game.all_passed": "All passed — redeal",
@@ -736,7 +765,7 @@ EN: dict[str, str] = {
     "game.col_hand": "#",
     "game.col_who": "Hand",
     "game.dealt": "dealer: {name}",
-    "game.took": "trump: {name}",
+    "game.took": "taker: {name}",
     "game.edit_hand": "Correct hand {n}",
     "game.redeal_row": "Redeal: everybody passed",
     "game.void": "after the end of the game, not counted",
@@ -744,8 +773,8 @@ EN: dict[str, str] = {
     "mark.bait": "bait",
     "mark.eggs": "eggs",
     "mark.pot": "+{points} hanging",
-    "mark.bait_penalty": "−{points} for baits",
-    "mark.ski_penalty": "−{points} for skis",
+    "mark.bait_penalty": "−{points} bait penalty",
+    "mark.ski_penalty": "−{points} skis penalty",
     "mark.skis": "skis",
     "mark.debertz": "debertz",
     "outcome.made": "Made",
@@ -780,7 +809,7 @@ EN: dict[str, str] = {
     "entry.preview_wait": "Choose who took trump and type the points: the result shows up "
     "here at once.",
     "entry.preview_redeal": "Redeal: nobody records anything, the next player deals.",
-    "entry.preview_ends": "This hand ends the game: {side} wins.",
+    "entry.preview_ends": "This hand ends the game: the winner is {side}.",
     "entry.save": "Save",
     "entry.delete": "Delete the hand",
     "entry.confirm_delete": "Delete hand {n}? The later hands will be re-scored.",
@@ -788,21 +817,68 @@ EN: dict[str, str] = {
     "entry.confirm_no": "No",
     "help.title": "Rules and help",
     "help.contents": "Contents",
+    "game.unscored_pot.one": "{points} hanging point went to nobody.",
+    "game.unscored_pot.other": "{points} hanging points went to nobody.",
+    "problem.no_tricks_has_points.one": "{side}: no tricks, yet {points} card point.",
+    "problem.no_tricks_has_points.other": "{side}: no tricks, yet {points} card points.",
+    "game.reached": "target reached",
+    "game.decided_many.more_points": "More than one side reached the target: the higher score decided.",
+    "game.decided_many.taker": "More than one side reached the target: the side that took trump won.",
+    "game.decided_many.last_trick": "More than one side reached the target: the last trick decided.",
+    "problem.out_of_range.melds.terz": "That many terzes are impossible: from {min} to {max}.",
+    "problem.out_of_range.melds.fifty": "That many fifties are impossible: from {min} to {max}.",
+    "app.title": "Debertz",
+    "game.ask_delete": "Delete this game? It can be restored from the games list.",
+    "mark.last_trick": "last trick",
+    "mark.bella": "bella",
+    "mark.terz": "terz",
+    "mark.fifty": "fifty",
 }
 
 TABLES: dict[str, dict[str, str]] = {"uk": UK, "ru": RU, "en": EN}
 
 
+PLURAL_PARAMS = ("count", "points", "value", "n")
+"""The parameter a plural text agrees with: the first of these that the call passes."""
+
+
+def plural(lang: str, n: int) -> str:
+    """The plural form a number takes: ``one``/``few``/``many`` in Ukrainian and Russian,
+    ``one``/``other`` in English.
+
+    >>> [plural("uk", n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 81, 111, 114)]
+    ['one', 'few', 'many', 'many', 'many', 'one', 'few', 'many', 'one', 'many', 'many']
+    >>> plural("en", 1), plural("en", 0), plural("en", 21)
+    ('one', 'other', 'other')
+    """
+    n = abs(n)
+    if lang == "en":
+        return "one" if n == 1 else "other"
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
 def has(key: str) -> bool:
     """Whether a key exists (in every language: the tables are tested to match)."""
-    return key in UK
+    return key in UK or f"{key}.one" in UK
 
 
 def translator(lang: str) -> Tr:
-    """A ``t(key, **params)`` function for one language."""
+    """A ``t(key, **params)`` function for one language; a text with plural forms
+    (``key.one``, ``key.few``...) takes the form of its number.
+
+    >>> translator("uk")("game.unscored_pot", points=81)
+    '81 висяче очко так і не дісталося нікому.'
+    """
     table = TABLES[lang]
 
     def t(key: str, **params: Any) -> str:
+        if key not in table:
+            number = next(params[name] for name in PLURAL_PARAMS if name in params)
+            key = f"{key}.{plural(lang, int(number))}"
         template = table[key]
         return template.format_map(params) if params else template
 

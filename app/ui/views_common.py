@@ -20,6 +20,9 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
     >>> t = i18n.translator("en")
     >>> issue_text(t, Issue("cards", "cards_sum", {"total": 150}))
     'The card points add up to 150; they must add up to 162.'
+    >>> ru = i18n.translator("ru")
+    >>> issue_text(ru, Issue("melds.fifty", "out_of_range", {"value": 3, "min": 0, "max": 2}))
+    'Столько полтинников не бывает: от 0 до 2.'
     """
     params: dict[str, Any] = dict(issue.params)
     if game is not None:
@@ -35,7 +38,11 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
             if isinstance(params.get(key), int):
                 params[key] = params[key] + 1
     head = issue.field.split(".")[0]
-    for key in (f"problem.{issue.code}.{head}", f"problem.{issue.code}"):
+    for key in (
+        f"problem.{issue.code}.{issue.field}",
+        f"problem.{issue.code}.{head}",
+        f"problem.{issue.code}",
+    ):
         if i18n.has(key):
             return t(key, **params)
     return t("problem.other", detail=issue.message or issue.code)

@@ -102,13 +102,14 @@ def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
     dealer_side = scoring.side_of(game, sheet.next_dealer)
     if not sheet.finished and dealer_side == side:
         classes.append("dealing")
-    need = (
-        t("game.won")
-        if sheet.winner == side
-        else t("game.needs", points=sheet.needs[side])
-        if not sheet.finished
-        else ""
-    )
+    if sheet.winner == side:
+        need = t("game.won")
+    elif sheet.finished:
+        need = ""
+    elif sheet.needs[side] <= 0:
+        need = t("game.reached")
+    else:
+        need = t("game.needs", points=sheet.needs[side])
     return (
         f'<div class="{" ".join(classes)}" id="side-{side}">'
         f'<span class="name">{esc(side_label(game, side))}</span>'
@@ -141,7 +142,7 @@ def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
 
 def _result(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
-    how = t(f"game.decided.{sheet.decided_by}")
+    how = t(decided_key(sheet.decided_by, scoring.side_count(game)), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     return (
         '<div class="result" role="status">'
@@ -150,6 +151,17 @@ def _result(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button></div>'
     )
+
+
+def decided_key(decided_by: object, sides: int) -> str:
+    """The text key saying what decided the game (reaching the target together is worded for
+    two sides or for more).
+
+    >>> decided_key("taker", 2), decided_key("taker", 3), decided_key("target", 3)
+    ('game.decided.taker', 'game.decided_many.taker', 'game.decided.target')
+    """
+    together = decided_by in ("more_points", "taker", "last_trick")
+    return f"game.decided{'_many' if together and sides > 2 else ''}.{decided_by}"
 
 
 def _toolbar(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
@@ -276,7 +288,31 @@ def side_marks(hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> list[t
         marks.append(("skis", t("mark.skis")))
     if hand.get("debertz") == side:
         marks.append(("debertz", t("mark.debertz")))
+    combos = meld_text(hand, side, t)
+    if combos:
+        marks.append(("melds", combos))
+    if hand.get("last_trick") == side:
+        marks.append(("last", t("mark.last_trick")))
     return marks
+
+
+def meld_text(hand: dict[str, Any], side: int, t: i18n.Tr) -> str:
+    """The side's sequences and bella in one short mark, e.g. ``2×терц·белла``.
+
+    >>> meld_text({"melds": {"side": 1, "terz": 2, "fifty": 1}, "bella": 1}, 1,
+    ...           i18n.translator("uk"))
+    '2×терц·полтинник·белла'
+    """
+    parts = []
+    melds = hand.get("melds") or {}
+    if melds.get("side") == side:
+        for kind in ("terz", "fifty"):
+            count = int(melds.get(kind) or 0)
+            if count:
+                parts.append(f"{count}×{t(f'mark.{kind}')}" if count > 1 else t(f"mark.{kind}"))
+    if hand.get("bella") == side:
+        parts.append(t("mark.bella"))
+    return "·".join(parts)
 
 
 # --- the new-hand form ------------------------------------------------------------------

@@ -131,12 +131,46 @@ def test_the_name_with_markup_is_shown_as_text_everywhere(lang: str) -> None:
     assert "&lt;img src=x onerror=alert(1)&gt;" in screens(lang)["game"]
 
 
+PLURAL_FORMS = {"uk": ("one", "few", "many"), "ru": ("one", "few", "many"), "en": ("one", "other")}
+
+
+def base_keys(lang: str) -> dict[str, set[str]]:
+    """Each key (plural sets under their base key) with the placeholders of all its forms."""
+    found: dict[str, set[str]] = {}
+    table = i18n.TABLES[lang]
+    for key, text in table.items():
+        base, _, form = key.rpartition(".")
+        name = base if form in PLURAL_FORMS[lang] and f"{base}.one" in table else key
+        found.setdefault(name, set()).update(re.findall(r"{(\w+)}", text))
+    return found
+
+
 def test_the_language_tables_have_the_same_keys_and_placeholders() -> None:
+    uk = base_keys("uk")
+    for lang in i18n.TABLES:
+        assert base_keys(lang) == uk, lang
+
+
+def test_every_plural_text_has_all_the_forms_of_its_language() -> None:
     for lang, table in i18n.TABLES.items():
-        assert table.keys() == i18n.UK.keys(), lang
-        for key, text in table.items():
-            fields = set(re.findall(r"{(\w+)}", text))
-            assert fields == set(re.findall(r"{(\w+)}", i18n.UK[key])), (lang, key)
+        plurals = {key.rpartition(".")[0] for key in table if key.endswith(".one")}
+        assert plurals, lang
+        for base in plurals:
+            assert {f"{base}.{form}" for form in PLURAL_FORMS[lang]} <= table.keys(), (lang, base)
+
+
+def test_numbers_agree_with_their_nouns() -> None:
+    uk, ru, en = (i18n.translator(lang) for lang in ("uk", "ru", "en"))
+    assert uk("game.unscored_pot", points=81) == "81 висяче очко так і не дісталося нікому."
+    assert uk("game.unscored_pot", points=22) == "22 висячі очки так і не дісталися нікому."
+    assert uk("game.unscored_pot", points=11) == "11 висячих очок так і не дісталися нікому."
+    assert ru("game.unscored_pot", points=1) == "1 висячее очко так никому и не досталось."
+    assert ru("game.unscored_pot", points=14) == "14 висячих очков так никому и не достались."
+    assert en("game.unscored_pot", points=1) == "1 hanging point went to nobody."
+    assert en("game.unscored_pot", points=2) == "2 hanging points went to nobody."
+    assert ru("problem.no_tricks_has_points", side="Маша", points=3) == (
+        "Маша: голый, но в картах 3 очка."
+    )
 
 
 def test_every_engine_problem_code_has_a_text() -> None:
@@ -187,8 +221,8 @@ def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
     assert '<span class="mark eggs">eggs</span>' in html
     assert '<span class="mark pot">+81 hanging</span>' in html
     assert '<span class="mark skis">skis</span>' in html
-    assert '<span class="mark penalty">−100 for skis</span>' in html
-    assert "Оля: the next hand without a trick costs 100" in html
+    assert '<span class="mark penalty">−100 skis penalty</span>' in html
+    assert "Оля: the next hand without a trick takes off 100" in html
 
 
 def test_the_preview_shows_the_outcome_before_saving() -> None:
@@ -261,7 +295,7 @@ def test_the_preview_names_the_actual_problem_while_the_input_is_wrong() -> None
     assert "Обери, хто взяв козир" in preview_text(table.html())
     table.do("taker", seat=0)
     table.do("cards", side=0, value="161")
-    assert preview_text(table.html()) == "Оля: 161 очок не буває: немає карти за 1 очко."
+    assert preview_text(table.html()) == "Оля: 161 — так не буває: немає карти за 1 очко."
     table.do("cards", side=0, value="170")
     assert preview_text(table.html()) == "Оля: 170 — більше за 162: у роздачі всього 162 очки."
     table.do("cards", side=0, value="100")
@@ -302,3 +336,70 @@ def test_a_team_holds_sixteen_cards_for_its_sequences() -> None:
 def plus_disabled(html: str, kind: str) -> bool:
     start = html.index(f'id="{kind}-plus"')
     return " disabled" in html[start : html.index(">", start)]
+
+
+def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"], preset="moscow")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="100")
+    table.do("meld-side", side=0)
+    table.do("meld-count", kind="terz", step=1)
+    table.do("bella", side=0)
+    table.do("last-trick", side=1)
+    table.do("save-hand")
+    html = table.html()
+    assert "грав: Оля" in html and "козир:" not in html
+    assert '<span class="mark melds">2×терц·белла</span>' in html
+    assert '<span class="mark last">остання</span>' in html
+
+
+def test_how_the_game_was_decided_names_the_side_and_counts_the_sides() -> None:
+    en = i18n.translator("en")
+    table = Table("en")
+    table.new_game(["Olia", "Ivan", "Marta"], target="301")
+    table.hand(0, {0: 162, 1: 0})
+    table.hand(0, {0: 162, 1: 0})
+    html = table.html()
+    assert "Olia reached the target first." in html
+    from app.ui.views_game import decided_key
+
+    assert en(decided_key("more_points", 3)).startswith("More than one side reached")
+    assert i18n.translator("uk")(decided_key("taker", 2)) == (
+        "Мети досягли обидві сторони: перемогла сторона, що грала."
+    )
+
+
+def test_a_team_wins_in_plural_in_english() -> None:
+    text = i18n.translator("en")("entry.preview_ends", side="Olia & Ivan")
+    assert text == "This hand ends the game: the winner is Olia & Ivan."
+
+
+def test_a_tie_at_the_target_shows_target_reached_not_zero_to_go() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"], target="301")
+    table.hand(0, {0: 162})
+    table.hand(1, {1: 162})
+    table.hand(0, {0: 100})
+    table.hand(1, {0: 62})
+    html = table.html()
+    assert html.count("мета досягнута") == 2 and "ще 0" not in html
+
+
+def test_the_card_hint_says_how_many_sides_to_type() -> None:
+    for names, text in (
+        (["Оля", "Петро"], "введи очки однієї сторони, другу пораховано"),
+        (["Оля", "Петро", "Іван"], "введи очки всіх сторін, крім однієї, її пораховано"),
+    ):
+        table = Table("uk")
+        table.new_game(names)
+        table.do("new-hand")
+        assert text in table.html(), names
+
+
+def test_penalty_texts_name_one_bait_and_warn_without_more() -> None:
+    uk, ru = i18n.translator("uk"), i18n.translator("ru")
+    assert uk("mark.bait_penalty", points=50) == "−50 штраф за байт"
+    assert uk("game.warn_bait", name="Оля", points=100) == "Оля: за наступний байт знімуть 100"
+    assert "ещё" not in ru("game.warn_bait", name="Маша", points=100)
