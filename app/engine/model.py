@@ -184,7 +184,11 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
     if redeal:
         # A redeal carries nothing else: a result key next to it is refused rather than
         # silently dropped (RULES.md §2 says a record is either a redeal or a played hand).
+        # `last_trick` is the exception outside both_reach "last_trick", where §2 says it is
+        # "ignored otherwise": it is kept as it came, as in a played hand.
         _check_redeal(report, obj, rules)
+        if rules.both_reach != "last_trick" and obj.get("last_trick") is not None:
+            extra = {**extra, "last_trick": obj["last_trick"]}
         return Hand(redeal=True, extra=extra) if len(report.problems) == before else None
     hand = _read_played(report, obj, table, rules, extra)
     return hand if len(report.problems) == before else None
@@ -195,6 +199,8 @@ def _check_redeal(report: Report, obj: Mapping[str, object], rules: Rules) -> No
         report.add("redeal", "redeal_obligation", {},
                    "redeal is not allowed: under obligation the dealer must take trump")
     for key in HAND_KEYS[1:]:
+        if key == "last_trick" and rules.both_reach != "last_trick":
+            continue
         if obj.get(key) is not None:
             report.add(key, "redeal_with_result", {"key": key},
                        f"{key} is not allowed in a redeal (nobody played)")

@@ -220,3 +220,15 @@ def test_last_trick_is_ignored_unless_both_reach_is_last_trick() -> None:
     assert check_hand(TWO, hand) == []
     assert hand_from_json(hand, TWO).last_trick is None
     assert hand_to_json(hand_from_json(hand, TWO))["last_trick"] == "whoever"
+
+
+def test_a_redeal_keeps_last_trick_unless_both_reach_is_last_trick() -> None:
+    redeal = {"redeal": True, "last_trick": 1}
+    assert check_hand(TWO, redeal) == []
+    assert hand_from_json(redeal, TWO) == Hand(redeal=True, extra={"last_trick": 1})
+    assert hand_to_json(hand_from_json(redeal, TWO)) == {"last_trick": 1, "redeal": True}
+    moscow = Game(players=("A", "B"), rules=Rules(both_reach="last_trick"))
+    assert [(p.field, p.code) for p in check_hand(moscow, redeal)] == [
+        ("last_trick", "redeal_with_result")]
+    assert [p.code for p in check_hand(TWO, {"redeal": True, "bella": 0})] == [
+        "redeal_with_result"]
