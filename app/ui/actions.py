@@ -615,15 +615,25 @@ def _ask_delete_hand(state: State, payload: Payload) -> list[Effect]:
     return [Effect("focus", "confirm-no")]
 
 
+@handles("ask-delete-game")
+def _ask_delete_game(state: State, payload: Payload) -> list[Effect]:
+    _game(state)
+    state.entry, state.confirm = None, Confirm("delete-game")
+    return [Effect("focus", "confirm-no")]
+
+
 @handles("confirm-no")
 def _confirm_no(state: State, payload: Payload) -> list[Effect]:
+    kind = state.confirm.kind if state.confirm else ""
     state.confirm = None
-    return [Effect("focus", "ask-delete-hand")]
+    return [Effect("focus", "ask-delete-game" if kind == "delete-game" else "ask-delete-hand")]
 
 
 @handles("confirm-yes")
 def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
     confirm, game = state.confirm, _game(state)
+    if confirm is not None and confirm.kind == "delete-game":
+        return _delete_game(state, {**payload, "id": str(game["id"])})
     if confirm is None or confirm.kind != "delete-hand":
         return []
     op = {"op": "delete", "index": confirm.index, "hand": game["hands"][confirm.index]}

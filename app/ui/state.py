@@ -67,7 +67,7 @@ class HandDraft:
 
 @dataclass
 class Confirm:
-    """A question waiting for yes/no: ``kind`` is ``delete-hand``."""
+    """A question waiting for yes/no: ``kind`` is ``delete-hand`` or ``delete-game``."""
 
     kind: str
     index: int = -1

@@ -204,6 +204,21 @@ def op_text(op: dict[str, Any] | None, t: i18n.Tr) -> str:
 
 
 def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
+    asking = state.confirm is not None and state.confirm.kind == "delete-game"
+    if asking:
+        delete = (
+            '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text" aria-modal="false">'
+            f'<p id="confirm-text">{esc(t("game.ask_delete"))}</p>'
+            f'<button type="button" class="btn danger" id="confirm-yes" data-action="confirm-yes">'
+            f"{esc(t('entry.confirm_yes'))}</button>"
+            f'<button type="button" class="btn" id="confirm-no" data-action="confirm-no">'
+            f"{esc(t('entry.confirm_no'))}</button></div>"
+        )
+    else:
+        delete = (
+            f'<button type="button" class="btn quiet" id="ask-delete-game" '
+            f'data-action="ask-delete-game">{esc(t("home.delete"))}</button>'
+        )
     return (
         '<div class="footer-actions">'
         f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
@@ -211,8 +226,7 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
         f"{esc(t('game.same_rules'))}</button>"
         f'<button type="button" class="btn" id="export-game" data-action="export-game" '
         f'data-id="{esc(game["id"])}">{esc(t("game.export"))}</button>'
-        f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(game["id"])}">'
-        f"{esc(t('home.delete'))}</button></div>"
+        f"{delete}</div>"
     )
 
 

@@ -76,7 +76,7 @@ def test_wrong_cards_are_explained_at_the_field_and_kept() -> None:
     html = table.html()
     assert 'id="cards-0" data-action="cards" data-side="0" value="161"' in html
     assert 'aria-invalid="true"' in html
-    assert "161 points are impossible" in html
+    assert "161 is impossible: no card is worth 1." in html
 
 
 def test_a_missing_taker_is_named_at_the_taker_field() -> None:
@@ -472,3 +472,18 @@ def test_a_double_tap_on_delete_removes_one_game() -> None:
     table.do("delete-game", id=second, ms=7000)
     table.do("delete-game", id=first, ms=7200)  # the next card slid under the finger
     assert list(table.state.games) == [first]
+
+
+def test_deleting_the_open_game_asks_first() -> None:
+    table = Table("uk")
+    gid = table.new_game(["Оля", "Петро"])
+    table.do("ask-delete-game")
+    assert gid in table.state.games
+    html = table.html()
+    assert 'id="confirm-yes"' in html and "Видалити цю гру?" in html
+    table.do("confirm-no")
+    assert gid in table.state.games and 'id="ask-delete-game"' in table.html()
+    table.do("ask-delete-game")
+    table.do("confirm-yes")
+    assert gid not in table.state.games and table.state.screen == "home"
+    assert table.state.trash is not None and table.state.trash["id"] == gid
