@@ -22,7 +22,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from app.ui import views
+from app.ui import i18n, views
 from app.ui.actions import Effect, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
@@ -134,6 +134,7 @@ class App:
         self.template = js.document.createElement("template")
         self.proxies: list[Any] = []
         self.last_html = ""
+        self.titled = ""
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -291,6 +292,8 @@ class App:
             _morph_children(self.root, self.template.content)
             self.template.innerHTML = ""
             self.last_html = html
+        if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
+            self.set_title()
         document.documentElement.lang = self.state.lang
         focus = [effect.key for effect in effects if effect.kind == "focus"]
         if any(effect.kind == "scroll" for effect in effects):
@@ -305,6 +308,15 @@ class App:
                 element.focus()
                 if selection is not None:
                     element.setSelectionRange(*selection)
+
+    def set_title(self) -> None:
+        """The app's name in the current language, in the tab title and the page header."""
+        name = i18n.translator(self.state.lang)("app.title")
+        js.document.title = name
+        header = js.document.querySelector(".shell-title")
+        if not _missing(header):
+            header.textContent = name
+        self.titled = self.state.lang
 
     def focus(self, element_id: str) -> None:
         """Focus an element by id (or the first control inside it); when it is not on the
