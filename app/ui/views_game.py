@@ -239,7 +239,10 @@ def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     if not sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = scoring.side_count(game)
-    heads = join(f'<th scope="col">{esc(side_label(game, side))}</th>' for side in range(sides))
+    heads = join(
+        f'<th scope="col"><span class="clamp">{esc(side_label(game, side))}</span></th>'
+        for side in range(sides)
+    )
     hands = join(_hand_rows(game, line, t) for line in reversed(sheet.hands))
     return (
         f'<table class="sheet sides-{sides}"><caption>{esc(t("game.history"))}</caption>'

@@ -69,7 +69,7 @@ def _players(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
         )
     return (
         f'<fieldset class="group"><legend>{esc(t("setup.players"))}</legend>'
-        f'<div class="segs">{counts}</div>'
+        f'<div class="segs thirds">{counts}</div>'
         f'<p class="hint">{esc(t("setup.seating_hint"))}</p>'
         f'<ol class="names">{fields}</ol>{teams}'
         f'<p class="seating" aria-live="polite">{esc(seating_text(draft, t))}</p>'
