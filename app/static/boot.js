@@ -135,8 +135,10 @@
       reloading = true;
       location.reload();
     });
+    // updateViaCache "none": the update check fetches precache.js (the one file that changes
+    // between versions) past the HTTP cache, so a host's max-age cannot hide a new version.
     navigator.serviceWorker
-      .register("./service-worker.js")
+      .register("./service-worker.js", { updateViaCache: "none" })
       .then(watchForUpdates)
       .catch((error) => console.warn("service worker not registered:", error));
   }

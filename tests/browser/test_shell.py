@@ -118,7 +118,8 @@ def test_a_deep_sub_path_boots_and_goes_offline(
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
-    assert page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)") == server.url
+    registration = "navigator.serviceWorker.ready.then(r => [r.scope, r.updateViaCache])"
+    assert page.evaluate(registration) == [server.url, "none"], "precache.js must skip HTTP caches"
     assert all(urlsplit(url).path.startswith(DEEP) for url in recorder.requests)
     server.stop()
     page.reload()
