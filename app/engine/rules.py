@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.engine.checks import read_bool, read_choice, read_int, read_object
-from app.engine.errors import Report, shown
+from app.engine.errors import Report, kind_of, shown
 
 EGGS = ("hang", "opponents", "each")
 BOTH_REACH = ("more_points", "taker", "last_trick")
@@ -131,14 +131,15 @@ def _read_points(report: Report, field: str, value: object) -> int | None:
     if value is None:
         report.add(field, "missing", {}, f"{field} is missing")
         return None
-    points = read_int(report, field, value, -(10**9), 10**9)
-    if points is None:
+    if type(value) is not int:
+        report.add(field, "not_int", {}, f"{field} must be a whole number, not {kind_of(value)}")
         return None
-    if points % 10 or not 10 <= points <= 300:
-        report.add(field, "penalty_points", {"value": points},
-                   f"{field} must be a multiple of 10 from 10 to 300, not {points}")
+    # One rule, one message, whatever the size: there is no other range to report.
+    if value % 10 or not 10 <= value <= 300:
+        report.add(field, "penalty_points", {"value": value},
+                   f"{field} must be a multiple of 10 from 10 to 300, not {value}")
         return None
-    return points
+    return value
 
 
 def rules_from_json(obj: object) -> Rules:
