@@ -16,10 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from app.engine.model import Game, Hand, Table
+from app.engine.model import Game, Hand, Side, Table
 from app.engine.rules import Penalty, Rules
-
-Side = int
 
 
 class Penalties(NamedTuple):
@@ -322,7 +320,7 @@ class _Replay:
         """The finished sheet once every record has been replayed."""
         game = self.game
         n = self.table.players
-        next_dealer = (game.first_dealer + len(game.hands)) % n
+        next_dealer = game.dealer_of(len(game.hands))
         finished = self.winner is not None
         target = self.rules.target
         needs = tuple(max(0, target - v) for v in self.scores)
@@ -342,9 +340,7 @@ def score(game: Game) -> Sheet:
     (501, 501)
     """
     replay = _Replay(game)
-    first = game.first_dealer
-    n = len(game.players)
-    lines = tuple(replay.line(i + 1, (first + i) % n, hand) for i, hand in enumerate(game.hands))
+    lines = tuple(replay.line(i + 1, game.dealer_of(i), hand) for i, hand in enumerate(game.hands))
     return replay.sheet(lines)
 
 
