@@ -21,7 +21,11 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
   service worker is active for the page (every file is cached).
 - ``idb`` (fixture): ``idb.records(page, "games")`` reads the app's raw IndexedDB records,
   ``idb.put(page, "games", key, value)`` writes one raw value (only after the app has started once,
-  so that the database and its object stores exist).
+  so that the database and its object stores exist: before that both fail with a clear message
+  and create nothing).
+- ``evaluate_within(page, function, arg, failure=...)``: ``page.evaluate`` with a time limit
+  (60 s); use it for every promise that might never settle. Each test also has pytest-timeout's
+  limit (pyproject.toml), so a hang fails that test, not the whole run.
 
 The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`` waits, not
 ``page.wait_for_function`` with a string (Playwright evaluates those with eval and CSP blocks it).
@@ -173,48 +177,84 @@ def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
         pytest.fail(f"the app showed its boot error instead of starting:\n{detail.strip()}")
 
 
+EVALUATE_TIMEOUT_S = 60
+"""Longest wait for any promise a helper evaluates in the page (Playwright's has no limit)."""
+
+
+def evaluate_within(
+    page: Page, function: str, arg: Any = None, *, failure: str, seconds: float = EVALUATE_TIMEOUT_S
+) -> Any:
+    """``page.evaluate(function, arg)``, rejected with ``failure`` if it takes over ``seconds``.
+
+    ``function`` is a JS function of one argument that returns a value or a promise.
+    """
+    script = f"""([arg, ms, failure]) => Promise.race([
+      Promise.resolve(arg).then({function}),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(failure)), ms)),
+    ])"""
+    return page.evaluate(script, [arg, seconds * 1000, f"{failure} (after {seconds:g} s)"])
+
+
 def wait_offline_ready(page: Page) -> None:
     """Wait until a service worker is active for the page's scope (every file is cached)."""
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    evaluate_within(
+        page,
+        "() => navigator.serviceWorker.ready.then(() => true)",
+        failure="no service worker became active: did its install fail (a precache file missing)?",
+    )
+
+
+IDB_OPEN = """
+const failed = (what, error) => new Error(`IndexedDB ${what}: ${error && error.message || error}`);
+const openApp = () => new Promise((resolve, reject) => {
+  const open = indexedDB.open("debertz");
+  open.onupgradeneeded = () => open.transaction.abort(); // never create an empty database
+  open.onblocked = () => reject(failed("open", "blocked by another connection"));
+  open.onerror = () => reject(open.error && open.error.name === "AbortError"
+    ? failed("open", "the app's database does not exist yet (start the app first)")
+    : failed("open", open.error));
+  open.onsuccess = () => resolve(open.result);
+});
+const inStore = (store, mode, work) => openApp().then((db) => new Promise((resolve, reject) => {
+  const fail = (error) => { db.close(); reject(failed(`store ${store}`, error)); };
+  try {
+    const tx = db.transaction(store, mode);
+    const done = work(tx.objectStore(store));
+    tx.oncomplete = () => { db.close(); resolve(done()); };
+    tx.onerror = () => fail(tx.error);
+    tx.onabort = () => fail(tx.error || "transaction aborted");
+  } catch (error) {
+    fail(error);
+  }
+}));
+"""
 
 
 def _storage_records(page: Page, store: str) -> dict[str, Any]:
     """The raw IndexedDB records of one object store of the app's database (``games``, ``app``)."""
-    script = """(store) => new Promise((resolve, reject) => {
-      const open = indexedDB.open("debertz");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const tx = db.transaction(store, "readonly");
-        const objects = tx.objectStore(store);
+    script = f"""(store) => {{ {IDB_OPEN}
+      return inStore(store, "readonly", (objects) => {{
         const keys = objects.getAllKeys(), values = objects.getAll();
-        tx.oncomplete = () => {
-          const out = {};
-          keys.result.forEach((key, i) => { out[key] = values.result[i]; });
-          db.close();
-          resolve(out);
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    })"""
-    records: dict[str, Any] = page.evaluate(script, store)
+        return () => Object.fromEntries(keys.result.map((key, i) => [key, values.result[i]]));
+      }});
+    }}"""
+    records: dict[str, Any] = evaluate_within(
+        page, script, store, failure=f"reading IndexedDB store {store!r} did not finish"
+    )
     return records
 
 
 def _put_raw_record(page: Page, store: str, key: str, value: Any) -> None:
     """Write one raw value into the app's database, bypassing the app (seed or corrupt data)."""
-    script = """([store, key, value]) => new Promise((resolve, reject) => {
-      const open = indexedDB.open("debertz");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const tx = db.transaction(store, "readwrite");
-        tx.objectStore(store).put(value, key);
-        tx.oncomplete = () => { db.close(); resolve(true); };
-        tx.onerror = () => reject(tx.error);
-      };
-    })"""
-    page.evaluate(script, [store, key, value])
+    script = f"""([store, key, value]) => {{ {IDB_OPEN}
+      return inStore(store, "readwrite", (objects) => {{
+        objects.put(value, key);
+        return () => true;
+      }});
+    }}"""
+    evaluate_within(
+        page, script, [store, key, value], failure=f"writing IndexedDB store {store!r} timed out"
+    )
 
 
 class RawStore:
@@ -234,6 +274,12 @@ def idb() -> RawStore:
 def wait_ready_fixture() -> Callable[..., None]:
     """The :func:`wait_ready` helper, as a fixture."""
     return wait_ready
+
+
+@pytest.fixture(name="evaluate_within")
+def evaluate_within_fixture() -> Callable[..., Any]:
+    """The :func:`evaluate_within` helper, as a fixture."""
+    return evaluate_within
 
 
 @pytest.fixture(name="wait_offline_ready")

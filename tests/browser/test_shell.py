@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserType, Page, Route, expect
+import pytest
+from playwright.sync_api import BrowserType, Error, Page, Route, expect
 
 from tools.serve import DistServer
 
@@ -169,6 +170,20 @@ def test_chromium_finds_the_app_installable(
         assert session.send("Page.getAppManifest")["errors"] == []
     finally:
         context.close()
+
+
+def test_page_helpers_fail_with_a_message_instead_of_waiting_forever(
+    page: Page, app_url: str, idb: Any, evaluate_within: Callable[..., Any]
+) -> None:
+    page.goto(app_url + "precache.js")  # same origin, but the app never starts
+    with pytest.raises(Error, match="the app's database does not exist yet"):
+        idb.records(page, "games")
+    with pytest.raises(Error, match="does not exist yet"):
+        idb.put(page, "games", "g1", "{}")
+    assert page.evaluate("indexedDB.databases().then(d => d.map(x => x.name))") == []
+    with pytest.raises(Error, match=r"never settles \(after 0.2 s\)"):
+        evaluate_within(page, "() => new Promise(() => {})", failure="never settles", seconds=0.2)
+    assert evaluate_within(page, "(x) => x + 1", 41, failure="unused") == 42
 
 
 def start_game(page: Page, names: list[str]) -> None:
