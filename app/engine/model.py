@@ -427,23 +427,34 @@ def _check_name(report: Report, seat: int, name: object, seen: dict[str, int]) -
         seen[trimmed.casefold()] = seat
 
 
+def _read_document(obj: object) -> tuple[Game | None, list[Problem]]:
+    """Every problem of a `debertz/1` document (game keys first, then each hand in order);
+    the Game only when there were none."""
+    report = Report(None)
+    game, raw_hands = read_game(report, obj)
+    problems = report.problems
+    if game is None:
+        return None, problems
+    table = game.table
+    hands: list[Hand] = []
+    for i, raw in enumerate(raw_hands):
+        hand_report = Report(i + 1)
+        hand = read_hand(hand_report, raw, table, game.rules)
+        problems.extend(hand_report.problems)
+        if hand is not None:
+            hands.append(hand)
+    if problems:
+        return None, problems
+    return replace(game, hands=tuple(hands)), problems
+
+
 def check_game(obj: object) -> list[Problem]:
     """Every problem of a whole `debertz/1` document (game keys first, then each hand).
 
     >>> [p.code for p in check_game({"players": ["A"], "hands": []})]
     ['players_count']
     """
-    report = Report(None)
-    game, raw_hands = read_game(report, obj)
-    problems = report.problems
-    if game is None:
-        return problems
-    table = game.table
-    for i, raw in enumerate(raw_hands):
-        hand_report = Report(i + 1)
-        read_hand(hand_report, raw, table, game.rules)
-        problems.extend(hand_report.problems)
-    return problems
+    return _read_document(obj)[1]
 
 
 def game_from_json(obj: object) -> Game:
@@ -454,19 +465,10 @@ def game_from_json(obj: object) -> Game:
     ...
     app.engine.errors.DebertzError: hand 1: cards must add up to 162, not 161
     """
-    report = Report(None)
-    game, raw_hands = read_game(report, obj)
-    report.raise_first()
-    assert game is not None
-    table = game.table
-    hands: list[Hand] = []
-    for i, raw in enumerate(raw_hands):
-        hand_report = Report(i + 1)
-        hand = read_hand(hand_report, raw, table, game.rules)
-        hand_report.raise_first()
-        assert hand is not None
-        hands.append(hand)
-    return replace(game, hands=tuple(hands))
+    game, problems = _read_document(obj)
+    if game is None:
+        raise DebertzError(problems[0])
+    return game
 
 
 def hand_from_json(obj: object, game: Game, index: int | None = None) -> Hand:
