@@ -19,6 +19,10 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
   ``<html data-app="ready">``; fails with the boot error text if the page shows its boot error.
 - ``wait_offline_ready`` (fixture giving a function): ``wait_offline_ready(page)`` waits until a
   service worker is active for the page (every file is cached).
+- ``start_game`` (fixture giving a function): ``start_game(page, names)`` creates a game through
+  the setup form and waits until it is written.
+- ``reload_offline`` (fixture giving a function): ``reload_offline(page, server, recorder=None)``
+  waits for the service worker, stops ``server``, clears ``recorder``, reloads, waits until ready.
 - ``idb`` (fixture): ``idb.records(page, "games")`` reads the app's raw IndexedDB records,
   ``idb.put(page, "games", key, value)`` writes one raw value (only after the app has started once,
   so that the database and its object stores exist: before that both fail with a clear message
@@ -35,6 +39,7 @@ The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -42,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import ConsoleMessage, Page, Request, expect
 
 from tools.build import build
 from tools.chromium import launch_options
@@ -274,6 +279,44 @@ def idb() -> RawStore:
 def wait_ready_fixture() -> Callable[..., None]:
     """The :func:`wait_ready` helper, as a fixture."""
     return wait_ready
+
+
+def start_game(page: Page, names: list[str]) -> None:
+    """Create a game through the UI's setup form and wait until it is written."""
+    page.locator("#new-game").click()
+    fields = page.locator('input[data-action="setup-name"]')
+    expect(fields.first).to_be_visible()
+    for index in range(fields.count()):
+        fields.nth(index).fill(names[index])
+    page.locator("#start-game").click()
+    page.wait_for_url(re.compile(r"#/game/"))
+    page.wait_for_selector('html[data-writes="0"]', state="attached")
+
+
+def reload_offline(page: Page, server: DistServer, recorder: Recorder | None = None) -> None:
+    """Wait for the service worker, stop the server, reload and wait until the app is ready.
+
+    The page must have been opened from ``server``; ``recorder`` (if given) is cleared just
+    before the reload, so that it holds only what the offline boot did.
+    """
+    wait_offline_ready(page)
+    server.stop()
+    if recorder is not None:
+        recorder.clear()
+    page.reload()
+    wait_ready(page)
+
+
+@pytest.fixture(name="start_game")
+def start_game_fixture() -> Callable[[Page, list[str]], None]:
+    """The :func:`start_game` helper, as a fixture."""
+    return start_game
+
+
+@pytest.fixture(name="reload_offline")
+def reload_offline_fixture() -> Callable[..., None]:
+    """The :func:`reload_offline` helper, as a fixture."""
+    return reload_offline
 
 
 @pytest.fixture(name="evaluate_within")

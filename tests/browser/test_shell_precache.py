@@ -55,14 +55,10 @@ def test_a_warm_offline_boot_requests_only_precached_files(
     dist: Path,
     server: DistServer,
     wait_ready: Wait,
-    wait_offline_ready: Wait,
+    reload_offline: Callable[..., None],
 ) -> None:
     page.goto(server.url)
     wait_ready(page)
-    wait_offline_ready(page)
-    server.stop()
-    recorder.clear()
-    page.reload()
-    wait_ready(page)
+    reload_offline(page, server, recorder)
     booted = requested_files(recorder.requests, server.url)
     assert booted and booted <= set(read_precache(dist).files)

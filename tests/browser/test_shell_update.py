@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,19 +28,14 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     serve: Callable[..., DistServer],
     wait_ready: Wait,
     wait_offline_ready: Wait,
+    start_game: Callable[[Page, list[str]], None],
 ) -> None:
     server = serve(dist_copy)
     old_hash = read_precache(dist_copy).hash
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
-    page.locator("#new-game").click()
-    fields = page.locator('input[data-action="setup-name"]')
-    for index in range(fields.count()):
-        fields.nth(index).fill(["Оля", "Петро", "Іван", "Марта"][index])
-    page.locator("#start-game").click()
-    page.wait_for_url(re.compile(r"#/game/"))
-    page.wait_for_selector('html[data-writes="0"]', state="attached")
+    start_game(page, ["Оля", "Петро", "Іван", "Марта"])
 
     new_hash = make_new_version(dist_copy)
     assert new_hash != old_hash
