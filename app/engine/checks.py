@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from app.engine.errors import Report, kind_of, shown
 
 
@@ -73,3 +75,26 @@ def read_list(report: Report, field: str, value: object) -> list[object] | None:
         report.add(field, "not_list", {}, f"{field} must be a list, not {kind_of(value)}")
         return None
     return value
+
+
+def read_required(report: Report, obj: Mapping[str, object], key: str, field: str | None = None,
+                  *, null_is_missing: bool = True, hint: str = "") -> bool:
+    """Whether ``obj`` has ``key``; if not, a "``field`` is missing" problem.
+
+    A null counts as missing (hand records, §2) unless ``null_is_missing`` is False (the
+    game's own keys, where null is refused by the reader of the value instead).
+
+    >>> r = Report(2)
+    >>> read_required(r, {"taker": None}, "taker"), read_required(r, {"side": 0}, "side")
+    (False, True)
+    >>> read_required(r, {"players": None}, "players", null_is_missing=False)
+    True
+    >>> [p.message for p in r.problems]
+    ['hand 2: taker is missing']
+    """
+    where = key if field is None else field
+    missing = obj.get(key) is None if null_is_missing else key not in obj
+    if missing:
+        report.add(where, "missing", {}, f"{where} is missing{hint}")
+        return False
+    return True

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from app.engine.checks import read_bool, read_int, read_list, read_object, read_place
+from app.engine.checks import (
+    read_bool,
+    read_int,
+    read_list,
+    read_object,
+    read_place,
+    read_required,
+)
 from app.engine.errors import DebertzError, Problem, Report, kind_of, shown
 from app.engine.rules import Rules, read_rules, rules_to_json
 
@@ -211,9 +218,9 @@ def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules:
     sides = table.sides
     # Ambiguity: RULES.md lets only `cards` be left out of a debertz hand, so `taker` is
     # required in every played record, debertz or not (§2 lists it without exception).
-    taker = _required(report, obj, "taker")
-    if taker is not None:
-        taker = read_place(report, "taker", taker, table.players, "seat")
+    taker = None
+    if read_required(report, obj, "taker"):
+        taker = read_place(report, "taker", obj["taker"], table.players, "seat")
     debertz = _optional_side(report, obj, "debertz", sides)
     cards = _read_cards(report, obj, sides)
     melds = _read_melds(report, obj.get("melds"), table)
@@ -235,13 +242,6 @@ def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules:
     if taker is None:
         return None
     return Hand(False, taker, cards, melds, bella, no_tricks, last_trick, debertz, extra)
-
-
-def _required(report: Report, obj: Mapping[str, object], key: str) -> object:
-    value = obj.get(key)
-    if value is None:
-        report.add(key, "missing", {}, f"{key} is missing")
-    return value
 
 
 def _optional_side(report: Report, obj: Mapping[str, object], key: str, sides: int) -> int | None:
@@ -283,11 +283,9 @@ def _read_melds(report: Report, value: object, table: Table) -> Melds | None:
     obj = read_object(report, "melds", value)
     if obj is None:
         return None
-    side = obj.get("side")
-    if side is None:
-        report.add("melds.side", "missing", {}, "melds.side is missing")
+    if not read_required(report, obj, "side", "melds.side"):
         return None
-    side = read_place(report, "melds.side", side, table.sides, "side")
+    side = read_place(report, "melds.side", obj["side"], table.sides, "side")
     held = table.held[side] if side is not None else max(table.held)
     terz = read_int(report, "melds.terz", _zero(obj.get("terz")), 0, held // 3)
     fifty = read_int(report, "melds.fifty", _zero(obj.get("fifty")), 0, held // 4)
@@ -378,9 +376,10 @@ def read_game(report: Report, value: object) -> tuple[Game | None, list[object]]
         first_dealer = read_place(report, "first_dealer", obj["first_dealer"], len(players),
                                   "seat")
     rules = read_rules(report, obj["rules"]) if "rules" in obj else Rules()
-    hands = read_list(report, "hands", obj["hands"]) if "hands" in obj else None
-    if "hands" not in obj:
-        report.add("hands", "missing", {}, "hands is missing (use [] for a game not yet played)")
+    hands = None
+    if read_required(report, obj, "hands", null_is_missing=False,
+                     hint=" (use [] for a game not yet played)"):
+        hands = read_list(report, "hands", obj["hands"])
     if players is None or teams is None or first_dealer is None or rules is None or hands is None:
         return None, []
     extra = {k: v for k, v in obj.items() if k not in GAME_KEYS}
@@ -388,8 +387,7 @@ def read_game(report: Report, value: object) -> tuple[Game | None, list[object]]
 
 
 def _read_players(report: Report, obj: Mapping[str, object]) -> tuple[str, ...] | None:
-    if "players" not in obj:
-        report.add("players", "missing", {}, "players is missing")
+    if not read_required(report, obj, "players", null_is_missing=False):
         return None
     names = read_list(report, "players", obj["players"])
     if names is None:

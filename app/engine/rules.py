@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.checks import read_bool, read_choice, read_int, read_object
+from app.engine.checks import read_bool, read_choice, read_int, read_object, read_required
 from app.engine.errors import Report, kind_of, shown
 
 EGGS = ("hang", "opponents", "each")
@@ -111,26 +111,19 @@ def read_penalty(report: Report, field: str, value: object) -> Penalty | None:
             report.add(f"{field}.{key}", "unknown_key", {"key": shown(key)},
                        f"{field} has an unknown key {shown(key)} "
                        "(allowed: points, when, count)")
-    points = _read_points(report, f"{field}.points", obj.get("points"))
-    when = _required_choice(report, f"{field}.when", obj.get("when"), WHEN)
+    points = None
+    if read_required(report, obj, "points", f"{field}.points"):
+        points = _read_points(report, f"{field}.points", obj["points"])
+    when = None
+    if read_required(report, obj, "when", f"{field}.when"):
+        when = read_choice(report, f"{field}.when", obj["when"], WHEN)
     count = read_choice(report, f"{field}.count", obj.get("count", "game"), COUNT)
     if points is None or when is None or count is None:
         return None
     return Penalty(points, when, count)
 
 
-def _required_choice(report: Report, field: str, value: object,
-                     allowed: tuple[str, ...]) -> str | None:
-    if value is None:
-        report.add(field, "missing", {}, f"{field} is missing")
-        return None
-    return read_choice(report, field, value, allowed)
-
-
 def _read_points(report: Report, field: str, value: object) -> int | None:
-    if value is None:
-        report.add(field, "missing", {}, f"{field} is missing")
-        return None
     if type(value) is not int:
         report.add(field, "not_int", {}, f"{field} must be a whole number, not {kind_of(value)}")
         return None
