@@ -546,10 +546,8 @@ def new_game(players: list[str], teams: bool = True, first_dealer: int = 0,
     >>> new_game(["Оля", "Петро", "Іван"]).side_count
     3
     """
-    from app.engine.rules import rules_to_json as dump_rules
-
     doc = {"players": players, "teams": teams, "first_dealer": first_dealer,
-           "rules": dump_rules(rules or Rules()), "hands": []}
+           "rules": rules_to_json(rules or Rules()), "hands": []}
     return game_from_json(doc)
 
 
@@ -567,13 +565,12 @@ def complete_cards(game: Game, partial: list[int | None]) -> list[int] | None:
     known = [v for v in partial if v is not None]
     if any(type(v) is not int or v < 0 for v in known) or len(missing) > 1:
         return None
-    rest = CARD_POINTS - sum(v for v in known if isinstance(v, int))
+    rest = CARD_POINTS - sum(known)
     if not missing:
-        return [v for v in partial if isinstance(v, int)] if rest == 0 else None
+        return known if rest == 0 else None
     if rest < 0:
         return None
-    filled = [v if v is not None else rest for v in partial]
-    return filled
+    return [v if v is not None else rest for v in partial]
 
 
 __all__ = [
