@@ -374,7 +374,7 @@ def test_wrong_input_is_explained_at_the_field_and_kept(
     page.click("#new-hand")
     page.fill("#cards-0", "161")
     page.click("#save-hand")
-    expect(page.locator("#cards-0-err")).to_contain_text("161 points are impossible")
+    expect(page.locator("#cards-0-err")).to_contain_text("161 is impossible")
     expect(page.locator("#taker-err")).to_contain_text("Choose who took trump")
     expect(page.locator("#cards-0")).to_have_value("161")
     expect(page.locator("#taker-0")).to_be_focused()  # the first field to fix, in form order
