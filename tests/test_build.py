@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import struct
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -158,6 +160,44 @@ def test_the_build_module_examples_hold() -> None:
     import doctest
 
     assert doctest.testmod(build_module).failed == 0
+
+
+def _ci_run(tmp_path: Path, node_version: str) -> tuple[int, str, bool]:
+    """Run .ci/run as a non-root user (no apt) with a stub node; report exit, stderr, make ran."""
+    stubs = tmp_path / "bin"
+    stubs.mkdir()
+    ran = tmp_path / "make-ran"
+    major = node_version.split(".")[0]
+    scripts = {
+        "id": "echo 1000",
+        "make": f"touch {ran}",
+        "npm": "echo 10.0.0",
+        "node": f'case "$1" in -p) echo {major};; *) echo v{node_version};; esac',
+    }
+    for name, body in scripts.items():
+        (stubs / name).write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+        (stubs / name).chmod(0o755)
+    path = f"{stubs}:{os.environ['PATH']}"  # the stubs shadow the real id, make, node, npm
+    done = subprocess.run(
+        ["bash", str(ROOT / ".ci/run")],
+        env={**os.environ, "PATH": path},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    return done.returncode, done.stderr, ran.exists()
+
+
+def test_ci_refuses_a_node_older_than_20_with_the_reason(tmp_path: Path) -> None:
+    code, err, make_ran = _ci_run(tmp_path, "18.20.4")
+    assert code == 1 and not make_ran
+    assert "Node 20 or newer is needed, found v18.20.4" in err
+
+
+def test_ci_goes_on_to_make_test_with_node_20(tmp_path: Path) -> None:
+    code, err, make_ran = _ci_run(tmp_path, "20.20.2")
+    assert (code, err, make_ran) == (0, "", True)
 
 
 def png_size(path: Path) -> tuple[int, int]:
