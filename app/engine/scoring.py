@@ -78,7 +78,11 @@ class Sheet:
     needs: tuple[int, ...]
     next_bait_cost: tuple[int, ...]
     next_ski_cost: tuple[int, ...]
-    finished: bool
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: a side has won it."""
+        return self.winner is not None
 
 
 def split(amount: int, sides: list[Side] | tuple[Side, ...]) -> dict[Side, int]:
@@ -321,15 +325,14 @@ class _Replay:
         game = self.game
         n = self.table.players
         next_dealer = game.dealer_of(len(game.hands))
-        finished = self.winner is not None
         target = self.rules.target
         needs = tuple(max(0, target - v) for v in self.scores)
-        if finished:
+        if self.winner is not None:
             bait_cost = ski_cost = self.zeros
         else:
             bait_cost, ski_cost = self.baits.next_cost(), self.skis.next_cost()
         return Sheet(lines, tuple(self.scores), self.winner, self.decided_by, next_dealer,
-                     (next_dealer + 1) % n, self.pot, needs, bait_cost, ski_cost, finished)
+                     (next_dealer + 1) % n, self.pot, needs, bait_cost, ski_cost)
 
 
 def score(game: Game) -> Sheet:

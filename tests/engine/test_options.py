@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from app.engine import PRESETS, Penalty, Rules, preset_name, rules_from_json
+from app.engine import PRESETS, Penalty, Rules, preset_name, rules_from_json, sheet_to_json
 
 from .helpers import recorded, sheet
 
@@ -237,6 +238,13 @@ def test_a_tie_for_the_highest_score_goes_on() -> None:
     result = sheet(2, [{"taker": 0, "cards": [81, 81]}], target=51, eggs="each")
     assert result.winner is None
     assert not result.finished
+
+
+def test_finished_follows_the_winner_and_stays_in_the_json() -> None:
+    won = sheet(2, [{"taker": 0, "cards": [100, 62]}], target=100)
+    assert won.finished and sheet_to_json(won)["finished"] is True
+    going_on = replace(won, winner=None, decided_by=None)
+    assert not going_on.finished and sheet_to_json(going_on)["finished"] is False
 
 
 def test_both_reach_last_trick_the_last_tricks_side_wins() -> None:
