@@ -65,7 +65,15 @@ def _notice(state: State, t: i18n.Tr) -> str:
             f' <button type="button" class="btn small" id="restore-game" '
             f'data-action="restore-game">{esc(t("home.restore"))}</button>'
         )
-    return f'<div class="notice" role="status" aria-live="polite">{esc(text)}{button}</div>'
+    fleeting = " fleeting" if state.notice in FLEETING else ""
+    return (
+        f'<div class="notice{fleeting}" role="status" aria-live="polite">{esc(text)}{button}</div>'
+    )
+
+
+FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone")
+"""Notices that only confirm what was just done: the toast fades out after a few seconds (the
+others carry a button or a problem and stay until the next action)."""
 
 
 def when_text(stamp: object) -> str:

@@ -403,3 +403,14 @@ def test_penalty_texts_name_one_bait_and_warn_without_more() -> None:
     assert uk("mark.bait_penalty", points=50) == "−50 штраф за байт"
     assert uk("game.warn_bait", name="Оля", points=100) == "Оля: за наступний байт знімуть 100"
     assert "ещё" not in ru("game.warn_bait", name="Маша", points=100)
+
+
+def test_a_notice_that_only_confirms_fades_but_one_with_a_button_stays() -> None:
+    table = Table("uk")
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    assert 'class="notice fleeting"' in table.html()
+    table.do("route", hash="#/")
+    table.do("delete-game", id=gid)
+    html = table.html()
+    assert 'class="notice"' in html and 'id="restore-game"' in html
