@@ -368,6 +368,7 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         if scoring.rules_of(game)["both_reach"] == "last_trick":
             parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
         parts.append(_debertz(game, draft, grouped, t))
+    parts.append(_delete_hand(draft, t))
     parts.append('<div class="entry-bar" id="entry-bar">')
     if state.confirm is not None:
         parts.append(_confirm(state, t))
@@ -612,18 +613,23 @@ def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18
     )
 
 
+def _delete_hand(draft: HandDraft, t: i18n.Tr) -> str:
+    """The delete button of a saved hand: at the end of the form, out of the bar."""
+    if draft.index is None:
+        return ""
+    return (
+        '<div class="row">'
+        f'<button type="button" class="btn danger" id="ask-delete-hand" data-action="ask-delete-hand">'
+        f"{esc(t('entry.delete'))}</button></div>"
+    )
+
+
 def _entry_actions(draft: HandDraft, t: i18n.Tr) -> str:
-    delete = ""
-    if draft.index is not None:
-        delete = (
-            f'<button type="button" class="btn danger" id="ask-delete-hand" data-action="ask-delete-hand">'
-            f"{esc(t('entry.delete'))}</button>"
-        )
     return (
         '<div class="actions">'
         f'<button type="submit" class="btn primary big" id="save-hand">{esc(t("entry.save"))}</button>'
         f'<button type="button" class="btn" id="cancel-hand" data-action="cancel-hand">{esc(t("common.cancel"))}</button>'
-        f"{delete}</div>"
+        "</div>"
     )
 
 

@@ -414,3 +414,14 @@ def test_a_notice_that_only_confirms_fades_but_one_with_a_button_stays() -> None
     table.do("delete-game", id=gid)
     html = table.html()
     assert 'class="notice"' in html and 'id="restore-game"' in html
+
+
+def test_the_entry_bar_holds_only_save_and_cancel_and_delete_sits_in_the_form() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("edit-hand", index=0)
+    html = table.html()
+    bar = html[html.index('id="entry-bar"') :]
+    assert 'id="save-hand"' in bar and 'id="ask-delete-hand"' not in bar
+    assert html.index('id="ask-delete-hand"') < html.index('id="entry-bar"')
