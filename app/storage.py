@@ -150,12 +150,12 @@ def check_game_id(game_id: object) -> str:
     return game_id
 
 
-def check_game(game_id: object, game: Mapping[str, Any]) -> str:
+def check_record_id(game_id: object, game: Mapping[str, Any]) -> str:
     """The id when ``game`` may be stored under it: a non-empty id that matches ``game["id"]``.
 
-    >>> check_game("g1", {"id": "g1"})
+    >>> check_record_id("g1", {"id": "g1"})
     'g1'
-    >>> check_game("g1", {"id": "g2"})
+    >>> check_record_id("g1", {"id": "g2"})
     Traceback (most recent call last):
     ...
     app.storage.StorageError: game 'g1' carries a different id, 'g2'

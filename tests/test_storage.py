@@ -14,8 +14,8 @@ from app.storage import (
     SCHEMA,
     StorageError,
     StorageProblem,
-    check_game,
     check_game_id,
+    check_record_id,
     check_writable,
     decode_game,
     decode_settings,
@@ -168,10 +168,10 @@ def test_the_module_examples_hold() -> None:
 
 
 def test_a_game_may_only_be_stored_under_its_own_id() -> None:
-    assert check_game("g1", {"id": "g1"}) == "g1"
-    assert check_game("g1", {"players": []}) == "g1"
+    assert check_record_id("g1", {"id": "g1"}) == "g1"
+    assert check_record_id("g1", {"players": []}) == "g1"
     with pytest.raises(StorageError, match="game 'g1' carries a different id, 'g2'"):
-        check_game("g1", {"id": "g2"})
+        check_record_id("g1", {"id": "g2"})
 
 
 def test_a_record_reported_as_a_problem_may_not_be_written() -> None:

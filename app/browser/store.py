@@ -26,8 +26,8 @@ from app.storage import (
     Loaded,
     StorageError,
     StorageProblem,
-    check_game,
     check_game_id,
+    check_record_id,
     check_writable,
     encode_game,
     encode_settings,
@@ -89,7 +89,7 @@ class Store:
 
     async def put_game(self, game_id: str, game: Mapping[str, Any]) -> None:
         """Store ``game`` under ``game_id``, replacing the previous version."""
-        self._refuse_kept(check_game(game_id, game))
+        self._refuse_kept(check_record_id(game_id, game))
         text = encode_game(game)
         await self._write(GAMES, lambda objects: objects.put(text, game_id))
 
