@@ -70,13 +70,14 @@ EDIT = """async ([index, side, points]) => {
 
 TIMED_SAVE = """async () => {
   const $ = (id) => document.getElementById(id);
+  // counted before the form opens: the sheet is hidden while a hand is entered
+  const rows = document.querySelectorAll('table.sheet tbody.hand').length;
   $('new-hand').click();
   $('taker-1').click();
   const input = $('cards-1');
   input.value = '97';
   input.dispatchEvent(new Event('input', {bubbles: true}));
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const rows = document.querySelectorAll('table.sheet tbody.hand').length;
   const start = performance.now();
   $('save-hand').click();
   const handler = performance.now() - start;
