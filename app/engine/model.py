@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import NamedTuple
 
 from app.engine.checks import (
@@ -122,9 +123,13 @@ class Game:
     hands: tuple[Hand, ...] = ()
     extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
 
-    @property
+    @cached_property
     def table(self) -> Table:
-        """The seat/side table of this game."""
+        """The seat/side table of this game, built once per Game (the UI asks on every render).
+
+        cached_property stores it in the instance ``__dict__``, which a frozen dataclass
+        without slots allows; ``replace`` makes a new Game, so a new table.
+        """
         return make_table(len(self.players), self.teams)
 
     @property

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import PRESETS, Penalty, Rules, preset_name, rules_from_json, sheet_to_json
+from app.engine import PRESETS, Game, Penalty, Rules, preset_name, rules_from_json, sheet_to_json
 
 from .helpers import recorded, sheet
 
@@ -28,6 +28,15 @@ def test_four_players_each_for_themselves_have_four_sides() -> None:
 
 def test_teams_flag_is_ignored_with_three_players() -> None:
     assert len(sheet(3, [], teams=True).score) == 3
+
+
+def test_a_games_table_is_built_once_and_follows_replace() -> None:
+    game = Game(players=("A", "B", "C", "D"))
+    assert game.table is game.table
+    assert game == Game(players=("A", "B", "C", "D")) and hash(game) == hash(Game(("A", "B", "C", "D")))
+    alone = replace(game, teams=False)
+    assert (alone.side_count, alone.side_of(2), alone.seats_of(2)) == (4, 2, (2,))
+    assert (game.side_count, game.side_of(2), game.seats_of(0)) == (2, 0, (0, 2))
 
 
 def test_the_deal_passes_left_after_every_record_played_redeal_or_void() -> None:
