@@ -79,3 +79,42 @@ def test_a_double_tap_on_all_passed_records_one_redeal(
     saved(page)
     expect(page.locator("tbody.hand")).to_have_count(1)
     expect(page.locator("tbody.hand.redeal")).to_have_count(1)
+
+
+def test_after_saving_the_page_is_back_at_the_top(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    start_game(page, app_url, wait_ready, NAMES[3])
+    page.click("#new-hand")
+    page.click("#taker-0")
+    page.fill("#cards-0", "100")
+    page.fill("#cards-1", "40")
+    page.click("#bella-0")  # far down the form: the page scrolls
+    page.click("#save-hand")
+    saved(page)
+    expect(page.locator("#entry")).to_have_count(0)
+    assert page.evaluate("window.scrollY") == 0
+    assert on_screen(page, "#screen-title", 640) and on_screen(page, "#new-hand", 640)
+
+
+def test_long_names_keep_the_scores_level_and_the_title_follows_the_language(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    long_name = "Олександра-Вікторія Костянтинівна Шевчен"  # 40 characters
+    start_game(page, app_url, wait_ready, [long_name, "Петро"])
+    tops = [box(page, f"#side-{side} .score")["y"] for side in (0, 1)]
+    assert abs(tops[0] - tops[1]) < 1, tops
+    name = box(page, "#side-0 .name")
+    line = float(
+        page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('#side-0 .name')).lineHeight)"
+        )
+    )
+    assert name["height"] <= 2 * line + 1, (name, line)
+    page.select_option("#lang", "en")
+    expect(page).to_have_title("Debertz")
+    expect(page.locator(".shell-title")).to_have_text("Debertz")
+    page.select_option("#lang", "ru")
+    expect(page).to_have_title("Деберц")
