@@ -40,7 +40,18 @@ def _read(path: str) -> str:
 
 
 def run(argv: list[str], out: TextIO, err: TextIO) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    >>> import io, json, os, tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     json.dump({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]}, f)
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> run(["score", f.name], out, err), json.loads(out.getvalue())["score"]
+    (0, [100, 62])
+    >>> os.remove(f.name)
+    >>> run(["score"], out, err), err.getvalue().strip()
+    (2, 'usage: python -m app.engine score FILE (or - for standard input)')
+    """
     if any(a in ("-h", "--help") for a in argv):
         out.write(USAGE)
         return 0

@@ -184,7 +184,16 @@ def _index(game: Game, index: int, last: int) -> int:
 
 
 def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand | None:
-    """Check one hand record, recording every problem; the Hand if there were none."""
+    """Check one hand record, recording every problem; the Hand if there were none.
+
+    >>> report = Report(4)
+    >>> read_hand(report, {"taker": 1, "cards": [62, 100]}, make_table(2, True), Rules()).cards
+    (62, 100)
+    >>> read_hand(report, {"taker": 1}, make_table(2, True), Rules()) is None
+    True
+    >>> report.problems[0].message
+    'hand 4: cards are missing: a played hand needs the card points of every side'
+    """
     obj = read_object(report, "hand", value)
     if obj is None:
         return None
@@ -534,7 +543,12 @@ def hand_to_json(hand: Hand) -> dict[str, object]:
 
 
 def game_to_json(game: Game) -> dict[str, object]:
-    """The `debertz/1` document of a game, every option written out, the app's keys kept."""
+    """The `debertz/1` document of a game, every option written out, the app's keys kept.
+
+    >>> doc = game_to_json(Game(players=("A", "B"), extra={"id": "g1"}))
+    >>> doc["id"], doc["format"], doc["rules"]["target"], doc["hands"]
+    ('g1', 'debertz/1', 501, [])
+    """
     out: dict[str, object] = dict(game.extra)
     out.update({
         "format": FORMAT, "players": list(game.players), "teams": game.teams,

@@ -100,7 +100,18 @@ PENALTY_KEYS = ("points", "when", "count")
 
 
 def read_penalty(report: Report, field: str, value: object) -> Penalty | None:
-    """A penalty object (or None for null); problems go to ``report``."""
+    """A penalty object (or None for null); problems go to ``report``.
+
+    >>> report = Report(None)
+    >>> read_penalty(report, "rules.bait_penalty", {"points": 100, "when": "third"})
+    Penalty(points=100, when='third', count='game')
+    >>> read_penalty(report, "rules.bait_penalty", None) is None, report.problems
+    (True, [])
+    >>> read_penalty(report, "rules.bait_penalty", {"points": 5, "when": "each"}) is None
+    True
+    >>> report.problems[0].message
+    'rules.bait_penalty.points must be a multiple of 10 from 10 to 300, not 5'
+    """
     if value is None:
         return None
     obj = read_object(report, field, value)
@@ -153,7 +164,16 @@ def rules_from_json(obj: object) -> Rules:
 
 
 def read_rules(report: Report, value: object) -> Rules | None:
-    """Read the ``rules`` object, recording every problem in ``report``."""
+    """Read the ``rules`` object, recording every problem in ``report``.
+
+    >>> report = Report(None)
+    >>> read_rules(report, {"target": 1001, "eggs": "each"}) == Rules(target=1001, eggs="each")
+    True
+    >>> read_rules(report, {"target": 5, "obligation": "yes"}) is None
+    True
+    >>> [p.message for p in report.problems]
+    ['rules.target must be from 51 to 10001, not 5', 'rules.obligation must be true or false, not text']
+    """
     obj = read_object(report, "rules", value)
     if obj is None:
         return None
@@ -187,7 +207,13 @@ def penalty_to_json(penalty: Penalty | None) -> dict[str, object] | None:
 
 
 def rules_to_json(rules: Rules) -> dict[str, object]:
-    """Every option written out, so the file keeps the options the game started with."""
+    """Every option written out, so the file keeps the options the game started with.
+
+    >>> rules_to_json(PRESETS["vinnytsia"])["bait_penalty"]
+    {'points': 100, 'when': 'every_third', 'count': 'game'}
+    >>> rules_to_json(Rules())["ski_penalty"], len(rules_to_json(Rules()))
+    (None, 9)
+    """
     return {
         "target": rules.target, "eggs": rules.eggs, "both_reach": rules.both_reach,
         "must_beat": rules.must_beat, "bait_to": rules.bait_to,

@@ -348,7 +348,14 @@ def score(game: Game) -> Sheet:
 
 
 def line_to_json(line: HandLine) -> dict[str, object]:
-    """One sheet row as JSON."""
+    """One sheet row as JSON.
+
+    >>> from app.engine.model import game_from_json
+    >>> g = game_from_json({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]})
+    >>> row = line_to_json(score(g).hands[0])
+    >>> row["outcome"], row["recorded"], row["penalties"], row["score"]
+    ('made', [100, 62], {'bait': [0, 0], 'ski': [0, 0]}, [100, 62])
+    """
     return {
         "number": line.number, "dealer": line.dealer, "taker": line.taker,
         "taker_side": line.taker_side, "kind": line.kind, "outcome": line.outcome,
@@ -361,7 +368,14 @@ def line_to_json(line: HandLine) -> dict[str, object]:
 
 
 def sheet_to_json(sheet: Sheet) -> dict[str, object]:
-    """The sheet as JSON: what ``python -m app.engine score`` prints."""
+    """The sheet as JSON: what ``python -m app.engine score`` prints.
+
+    >>> from app.engine.model import game_from_json
+    >>> g = game_from_json({"players": ["A", "B"], "hands": [{"redeal": True}]})
+    >>> doc = sheet_to_json(score(g))
+    >>> doc["score"], doc["finished"], doc["next_dealer"], doc["hands"][0]["kind"]
+    ([0, 0], False, 1, 'redeal')
+    """
     return {
         "score": list(sheet.score), "winner": sheet.winner, "decided_by": sheet.decided_by,
         "finished": sheet.finished, "next_dealer": sheet.next_dealer,

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["app.engine", "app.engine.errors", "app.engine.checks", "app.engine.rules",
-           "app.engine.model", "app.engine.scoring"]
+           "app.engine.model", "app.engine.scoring", "app.engine.__main__"]
 
 
 @pytest.mark.parametrize("name", MODULES)
