@@ -14,7 +14,9 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
   IndexedDB yet); reload inside it for warm starts. Chromium is Debian's /usr/bin/chromium when
   present (with the flags this machine needs), else Playwright's own.
 - ``recorder``: attached to ``page`` before the first goto; ``.requests`` (URLs the page asked
-  for), ``.errors`` (uncaught page errors and console errors), ``.violations()`` (CSP reports).
+  for), ``.everything`` (every URL the context asked for: the page's and the ones the service
+  worker fetches itself, e.g. its install), ``.errors`` (uncaught page errors and console
+  errors), ``.violations()`` (CSP reports).
 - ``wait_ready`` (fixture giving a function): ``wait_ready(page)`` waits until
   ``<html data-app="ready">``; fails with the boot error text if the page shows its boot error.
 - ``wait_offline_ready`` (fixture giving a function): ``wait_offline_ready(page)`` waits until a
@@ -141,10 +143,14 @@ class Recorder:
 
     page: Page
     requests: list[str] = field(default_factory=list)
+    everything: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+
+    def on_any_request(self, request: Request) -> None:
+        self.everything.append(request.url)
 
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -158,6 +164,7 @@ class Recorder:
     def clear(self) -> None:
         """Forget what was recorded so far (e.g. before a reload)."""
         self.requests.clear()
+        self.everything.clear()
         self.errors.clear()
 
 
@@ -166,6 +173,7 @@ def recorder(page: Page) -> Recorder:
     """Record the page's requests, page errors, console errors and CSP violations."""
     record = Recorder(page)
     page.on("request", record.on_request)
+    page.context.on("request", record.on_any_request)  # the service worker's own requests too
     page.on("pageerror", lambda error: record.errors.append(f"page error: {error}"))
     page.on("console", record.on_console)
     page.add_init_script(CSP_LISTENER)

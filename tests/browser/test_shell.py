@@ -22,16 +22,39 @@ DEEP = "/people/someone/games/debertz/"
 
 
 def test_first_visit_is_ready_with_no_error_and_no_request_elsewhere(
-    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
+    page: Page, recorder: Recorder, app_url: str, wait_ready: Wait, wait_offline_ready: Wait
 ) -> None:
     page.goto(app_url)
     wait_ready(page)
+    wait_offline_ready(page)  # the worker has fetched everything it installs
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(app_url))
-    foreign = [url for url in recorder.requests if not url.startswith(origin + "/")]
-    assert recorder.requests, "no request was recorded"
+    foreign = [url for url in recorder.everything if not url.startswith(origin + "/")]
+    assert set(recorder.requests) < set(recorder.everything), "the worker's install was not seen"
     assert foreign == []
     assert recorder.errors == []
     assert page.get_attribute("#app", "aria-busy") is None
+
+
+def test_the_recorder_sees_a_request_the_service_worker_makes_elsewhere(
+    page: Page,
+    recorder: Recorder,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    evaluate_within: Callable[..., Any],
+) -> None:
+    elsewhere = "http://127.0.0.1:9/from-the-worker"  # another origin (port 9 refuses at once)
+    with (dist_copy / "service-worker.js").open("a", encoding="utf-8") as worker:
+        worker.write(f'\nfetch("{elsewhere}").catch(() => {{}});\n')
+    server = serve(dist_copy)
+    page.goto(server.url + "precache.js")  # same origin, but the app never starts
+    evaluate_within(
+        page,
+        "() => navigator.serviceWorker.register('./service-worker.js')"
+        ".then(() => navigator.serviceWorker.ready).then(() => true)",
+        failure="the changed service worker did not become active",
+    )
+    assert elsewhere in recorder.everything
+    assert elsewhere not in recorder.requests, "page requests should not see the worker's"
 
 
 def test_the_frame_and_a_loading_state_show_before_python_starts(
