@@ -19,7 +19,6 @@ In Chromium on this machine, through the real app (Pyodide in the page):
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -32,16 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.build import build
+from tools.chromium import launch_options
 from tools.serve import DistServer
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 GOAL_MS = 50.0
 
 # Enter one hand through the form (the same events a user's taps and typing send), then yield
@@ -168,9 +160,7 @@ def bench(dist: Path, runs: int) -> None:
     server.start()
     try:
         with sync_playwright() as playwright:
-            args = list(FLAGS) + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            executable = CHROMIUM if os.path.exists(CHROMIUM) else None
-            browser = playwright.chromium.launch(args=args, executable_path=executable)
+            browser = playwright.chromium.launch(**launch_options())
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.goto(server.url)
             page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)

@@ -10,7 +10,6 @@ hand entry of a 2-, 3- and 4-player game at 360x640 (``small-entry-Np-*.png``, v
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -23,16 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.build import build
+from tools.chromium import launch_options
 from tools.serve import DistServer
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 VIEWPORT: ViewportSize = {"width": 390, "height": 844}
 
 
@@ -176,9 +168,7 @@ def shoot(dist: Path, out: Path, lang: str) -> list[Path]:
     made: list[Path] = []
     try:
         with sync_playwright() as playwright:
-            args = list(FLAGS) + (["--no-sandbox"] if os.geteuid() == 0 else [])
-            executable = CHROMIUM if os.path.exists(CHROMIUM) else None
-            browser = playwright.chromium.launch(args=args, executable_path=executable)
+            browser = playwright.chromium.launch(**launch_options())
             context = browser.new_context(viewport=VIEWPORT, locale=lang, device_scale_factor=1)
             page = context.new_page()
             page.goto(server.url)
