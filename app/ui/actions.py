@@ -431,7 +431,7 @@ def _cards(state: State, payload: Payload) -> list[Effect]:
         draft.typed = (draft.typed + [side])[-(draft.sides - 1) :]
     elif filled is not None and filled != side:
         draft.cards[filled] = ""
-    scoring.fill_cards(draft)
+    scoring.fill_cards(_game(state), draft)
     if side in draft.no_tricks and scoring.parse_card_text(text) != 0:
         draft.no_tricks.remove(side)
     return []

@@ -203,15 +203,16 @@ def parse_card_text(text: str) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 4 else None
 
 
-def fill_cards(draft: HandDraft) -> None:
-    """Fill the one side nobody typed: ``162 - sum(typed)`` when all the others are numbers."""
-    if len(draft.typed) != draft.sides - 1:
+def fill_cards(game: GameDict, draft: HandDraft) -> None:
+    """Fill the one side nobody typed (the engine's ``complete_cards``: 162 - the others), or
+    leave it empty while the typed ones are not numbers or already add up to more than 162."""
+    rest = filled_side(draft)
+    if rest is None:
         return
-    rest = next(side for side in range(draft.sides) if side not in draft.typed)
-    values = [parse_card_text(draft.cards[side]) for side in draft.typed]
-    left = FULL_HAND - sum(value or 0 for value in values)
-    known = all(value is not None for value in values)
-    draft.cards[rest] = str(left) if known and left >= 0 else ""
+    partial = [None if side == rest else parse_card_text(draft.cards[side])
+               for side in range(draft.sides)]
+    known = None if partial.count(None) > 1 else engine.complete_cards(engine_game(game), partial)
+    draft.cards[rest] = "" if known is None else str(known[rest])
 
 
 def filled_side(draft: HandDraft) -> int | None:

@@ -37,6 +37,17 @@ def test_typing_one_side_fills_the_other_with_162_minus_it() -> None:
     assert table.state.entry.cards == ["90", "72"]
 
 
+def test_the_other_side_stays_empty_while_the_typed_points_are_not_a_number() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("cards", side=1, value="6x")
+    assert table.state.entry is not None
+    assert table.state.entry.cards == ["", "6x"]
+    table.do("cards", side=1, value="170")
+    assert table.state.entry.cards == ["", "170"]
+
+
 def test_three_sides_fill_the_third_after_two_are_typed() -> None:
     table = Table()
     table.new_game(["A", "B", "C"])
