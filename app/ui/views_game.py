@@ -504,6 +504,15 @@ def _counter(kind: str, value: int, t: i18n.Tr, more: bool) -> str:
     )
 
 
+def _side_chips(game: GameDict, action: str, current: int | None) -> str:
+    """One toggle chip per side for ``action`` (ids ``{action}-{side}``), ``current`` pressed."""
+    return join(
+        toggle(side_label(game, side), action, current == side, f' data-side="{side}"',
+               f"{action}-{side}")
+        for side in range(scoring.side_count(game))
+    )
+
+
 def _side_choice(
     game: GameDict, key: str, current: int | None, grouped: dict[str, Any], t: i18n.Tr, none: bool
 ) -> str:
@@ -512,16 +521,7 @@ def _side_choice(
     chips = ""
     if none:
         chips = toggle(t("entry.nobody"), ident, current is None, ' data-side=""', f"{ident}-none")
-    chips += join(
-        toggle(
-            side_label(game, side),
-            ident,
-            current == side,
-            f' data-side="{side}"',
-            f"{ident}-{side}",
-        )
-        for side in range(scoring.side_count(game))
-    )
+    chips += _side_chips(game, ident, current)
     return (
         f'<fieldset class="group" id="{ident}"{invalid}><legend>{esc(t(f"entry.{key}"))}</legend>'
         f'<div class="chips">{chips}</div>{error}</fieldset>'
@@ -530,16 +530,7 @@ def _side_choice(
 
 def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
     invalid, error = errors_at("debertz", grouped, t, game)
-    chips = join(
-        toggle(
-            side_label(game, side),
-            "debertz",
-            draft.debertz == side,
-            f' data-side="{side}"',
-            f"debertz-{side}",
-        )
-        for side in range(draft.sides)
-    )
+    chips = _side_chips(game, "debertz", draft.debertz)
     opened = " open" if draft.debertz is not None or error else ""
     return (
         f'<details class="group more"{opened}><summary>{esc(t("entry.debertz"))}</summary>'
