@@ -480,30 +480,21 @@ def _meld_count(state: State, payload: Payload) -> list[Effect]:
     return []
 
 
-def _toggle_side(current: int | None, payload: Payload) -> int | None:
-    side = _int(payload, "side")
-    return None if side == current else side
+def _side_toggle(field: str) -> Handler:
+    """The handler of a chip row that picks one side for the draft's ``field``; a tap on the
+    side already picked clears it."""
+
+    def toggle(state: State, payload: Payload) -> list[Effect]:
+        draft = _entry(state)
+        side = _int(payload, "side")
+        setattr(draft, field, None if side == getattr(draft, field) else side)
+        return []
+
+    return toggle
 
 
-@handles("bella")
-def _bella(state: State, payload: Payload) -> list[Effect]:
-    draft = _entry(state)
-    draft.bella = _toggle_side(draft.bella, payload)
-    return []
-
-
-@handles("last-trick")
-def _last_trick(state: State, payload: Payload) -> list[Effect]:
-    draft = _entry(state)
-    draft.last_trick = _toggle_side(draft.last_trick, payload)
-    return []
-
-
-@handles("debertz")
-def _debertz(state: State, payload: Payload) -> list[Effect]:
-    draft = _entry(state)
-    draft.debertz = _toggle_side(draft.debertz, payload)
-    return []
+for _action, _field in (("bella", "bella"), ("last-trick", "last_trick"), ("debertz", "debertz")):
+    handles(_action)(_side_toggle(_field))
 
 
 @handles("no-tricks")

@@ -498,3 +498,17 @@ def test_deleting_the_open_game_asks_first() -> None:
     table.do("confirm-yes")
     assert gid not in table.state.games and table.state.screen == "home"
     assert table.state.trash is not None and table.state.trash["id"] == gid
+
+
+@pytest.mark.parametrize(("action", "field"),
+                         [("bella", "bella"), ("last-trick", "last_trick"), ("debertz", "debertz")])
+def test_a_side_chip_picks_that_side_and_a_second_tap_clears_it(action: str, field: str) -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро"], preset="moscow")
+    table.do("new-hand")
+    table.do(action, side=1)
+    assert getattr(table.state.entry, field) == 1
+    table.do(action, side=0)
+    assert getattr(table.state.entry, field) == 0
+    table.do(action, side=0)
+    assert getattr(table.state.entry, field) is None
