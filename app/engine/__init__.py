@@ -12,6 +12,7 @@ Pure standard-library Python (CPython 3.11 and Pyodide), no DOM, no storage.
 
 from app.engine.errors import PROBLEM_CODES, DebertzError, Problem
 from app.engine.model import (
+    CARD_POINTS,
     Game,
     Hand,
     Melds,
@@ -36,7 +37,7 @@ from app.engine.rules import (
 from app.engine.scoring import HandLine, Penalties, Sheet, line_to_json, score, sheet_to_json
 
 __all__ = [
-    "PRESETS", "PROBLEM_CODES", "DebertzError", "Game", "Hand", "HandLine", "Melds", "Penalties",
+    "CARD_POINTS", "PRESETS", "PROBLEM_CODES", "DebertzError", "Game", "Hand", "HandLine", "Melds", "Penalties",
     "Penalty", "Problem", "Rules", "Sheet", "check_game", "check_hand", "complete_cards",
     "game_from_json", "game_to_json", "hand_from_json", "hand_to_json", "line_to_json",
     "new_game", "penalty_to_json", "preset_name", "rules_from_json", "rules_to_json", "score",

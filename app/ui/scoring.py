@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import engine
-from app.ui.state import FULL_HAND, GameDict, HandDraft
+from app.ui.state import GameDict, HandDraft
 
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
@@ -240,12 +240,12 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
         cards: list[int] = []
         values = [parse_card_text(text) for text in texts]
         bad = (
-            any(text and (value is None or value > FULL_HAND) for text, value in zip(texts, values))
-            or sum(value or 0 for value in values) > FULL_HAND
+            any(text and (value is None or value > engine.CARD_POINTS) for text, value in zip(texts, values))
+            or sum(value or 0 for value in values) > engine.CARD_POINTS
         )
         filled = filled_side(draft)
         for side, (text, value) in enumerate(zip(texts, values)):
-            if value is not None and value > FULL_HAND:
+            if value is not None and value > engine.CARD_POINTS:
                 issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": value}))
             elif value is not None:
                 cards.append(value)

@@ -15,7 +15,6 @@ from typing import Any
 
 LANGS = ("uk", "ru", "en")
 DEFAULT_LANG = "uk"
-FULL_HAND = 162
 TARGETS = ("301", "501", "701", "1001")
 
 GameDict = dict[str, Any]
