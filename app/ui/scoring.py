@@ -240,7 +240,8 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
         cards: list[int] = []
         values = [parse_card_text(text) for text in texts]
         bad = (
-            any(text and (value is None or value > engine.CARD_POINTS) for text, value in zip(texts, values))
+            any(text and (value is None or value > engine.CARD_POINTS)
+                for text, value in zip(texts, values))
             or sum(value or 0 for value in values) > engine.CARD_POINTS
         )
         filled = filled_side(draft)
