@@ -7,6 +7,8 @@ arithmetic. Only the keys written in the expected file are compared.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,8 @@ import pytest
 
 from app.engine import game_from_json, preset_name, score, sheet_to_json
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
 
 
@@ -50,3 +53,26 @@ def test_the_engine_agrees_with_the_sheet_scored_by_hand(path: Path) -> None:
     for key, value in expected.items():
         if key not in ("hands", "preset"):
             assert result[key] == value, key
+
+
+PINNED = sorted((GOLDEN / "cli").glob("*.out"))
+
+
+def test_the_games_scored_before_the_claim_existed_are_pinned() -> None:
+    pinned = {path.stem for path in PINNED}
+    assert {"moscow_3_players", "penalties_consecutive_2_players", "standard_2_players",
+            "standard_4_each_for_themselves", "vinnytsia_4_teams"} <= pinned
+    assert pinned <= {path.stem for path in FILES}
+
+
+@pytest.mark.parametrize("pinned", PINNED, ids=lambda p: p.stem)
+def test_the_command_line_prints_exactly_the_pinned_bytes(pinned: Path) -> None:
+    """tests/golden/cli/NAME.out is what ``python -m app.engine score`` printed for the game of
+    NAME.json when it was pinned (the first five before the claim was added, RULES.md §5a):
+    a file without the new keys must score exactly as before, byte for byte."""
+    game = json.dumps(load(GOLDEN / f"{pinned.stem}.json")["game"], ensure_ascii=False)
+    done = subprocess.run([sys.executable, "-m", "app.engine", "score", "-"], cwd=ROOT,
+                          input=game.encode("utf-8"), capture_output=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == pinned.read_bytes()
