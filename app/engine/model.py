@@ -310,7 +310,7 @@ def _read_claim_hand(report: Report, obj: Mapping[str, object], table: Table, ru
     for key in NOT_IN_CLAIM:
         if obj.get(key) is not None:
             report.add(key, "not_in_claim", {"key": key},
-                       f"{key} is not allowed in a claim hand (the hand was not played out)")
+                       f"{key} {_is(key)} not allowed in a claim hand (it was not played out)")
     if (claim is not None and taker is not None and rules.claim_by == "defenders"
             and claim.side == table.side_of[taker]):
         report.add("claim.side", "claim_not_allowed", {"side": claim.side},
@@ -320,6 +320,15 @@ def _read_claim_hand(report: Report, obj: Mapping[str, object], table: Table, ru
     if taker is None or claim is None:
         return None
     return Hand(taker=taker, melds=melds, bella=bella, extra=extra, claim=claim)
+
+
+def _is(key: str) -> str:
+    """The verb for a key in a message: "cards are", "bella is".
+
+    >>> _is("melds"), _is("debertz")
+    ('are', 'is')
+    """
+    return "are" if key in ("cards", "melds", "no_tricks") else "is"
 
 
 def _read_claim(report: Report, value: object, table: Table) -> Claim | None:
@@ -347,8 +356,8 @@ def _claim_extras(report: Report, obj: Mapping[str, object], table: Table, rules
         for key in ("melds", "bella"):
             if obj.get(key) is not None:
                 report.add(key, "claim_cards_only", {"key": key},
-                           f'{key} is not allowed in a claim under claim_counts "cards": '
-                           "only the card points count")
+                           f'{key} {_is(key)} not allowed in a claim under claim_counts "cards":'
+                           " only the card points count")
         return None, None
     melds = _read_melds(report, obj.get("melds"), table)
     bella = _optional_side(report, obj, "bella", table.sides)
@@ -359,7 +368,8 @@ def _claim_extras(report: Report, obj: Mapping[str, object], table: Table, rules
         if side is not None and side != claim.side:
             report.add(field_name, "claim_other_side",
                        {"key": key, "side": side, "claim_side": claim.side},
-                       f"{key} is side {side}'s, but side {claim.side} claims: a claim hand "
+                       f"{key} {_is(key)} side {side}'s, but side {claim.side} claims: a claim "
+                       "hand "
                        "carries only the claiming side's melds and bella")
     return melds, bella
 
@@ -638,14 +648,24 @@ def check_hand(game: Game, hand_json: object, index: int | None = None) -> list[
     >>> [p.params for p in check_hand(g, {"taker": 0, "claim": {"side": 1, "cards": 90}})]
     [{'side': 1, 'score': 0, 'claimed': 90, 'total': 90, 'target': 501}]
     """
-    report = Report(_number(game, index))
+    number = _number(game, index)
+    report = Report(number)
     hand = read_hand(report, hand_json, game.table, game.rules)
     if hand is None:
         return report.problems
     count = len(game.hands)
-    at = index if type(index) is int and 0 <= index < count else count
-    return claim_problems(replace(game, hands=game.hands[:at] + (hand,) + game.hands[at + 1:]),
-                          at)
+    if type(index) is int and 0 <= index < count:  # an edit: later claims may change too
+        return claim_problems(replace(game, hands=game.hands[:index] + (hand,)
+                                      + game.hands[index + 1:]), index)
+    # A new last hand (an index past the end only numbers the messages).
+    return [_renumbered(problem, number)
+            for problem in claim_problems(replace(game, hands=game.hands + (hand,)), count)]
+
+
+def _renumbered(problem: Problem, number: int) -> Problem:
+    report = Report(number)
+    report.add(problem.field, problem.code, problem.params, problem.message.partition(": ")[2])
+    return report.problems[0]
 
 
 def _number(game: Game, index: int | None) -> int:

@@ -319,6 +319,7 @@ def test_presets_are_named_option_sets() -> None:
     assert (vinnytsia.target, vinnytsia.obligation) == (1001, True)
     assert vinnytsia.bait_penalty == Penalty(100, "every_third", "game")
     assert vinnytsia.ski_penalty == Penalty(100, "every_third", "game")
+    assert (vinnytsia.claim_counts, vinnytsia.claim_by) == ("cards", "defenders")
 
 
 def test_preset_name_recognises_a_preset_and_nothing_else() -> None:
