@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import game_from_json, preset_name, score, sheet_to_json
+from app.engine import game_from_json, hand_from_json, preset_name, score, sheet_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -76,3 +76,30 @@ def test_the_command_line_prints_exactly_the_pinned_bytes(pinned: Path) -> None:
                           check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == pinned.read_bytes()
+
+
+EDITED = [path for path in FILES if "before_edit" in load(path)]
+
+
+def test_there_are_golden_games_ending_in_each_kind_of_claim() -> None:
+    ends = {(str(load(path)["expected"]["decided_by"]),
+             any(line.get("kind") == "claim" and line.get("void") for line in
+                 load(path)["expected"]["hands"])) for path in FILES}
+    assert {("claim", False), ("failed_claim", False), ("target", True)} <= ends
+    assert EDITED
+
+
+@pytest.mark.parametrize("path", EDITED, ids=lambda p: p.stem)
+def test_undoing_the_edit_brings_the_void_claim_back(path: Path) -> None:
+    data = load(path)
+    before = data["before_edit"]
+    edited = game_from_json(data["game"])
+    index = before["hand"] - 1
+    original = edited.replace_hand(index, hand_from_json(before["record"], edited, index))
+    result = score(original)
+    assert list(result.hands[index].score) == before["score"], before["why"]
+    assert (result.winner, result.decided_by) == (before["winner"], before["decided_by"])
+    claim = [line for line in result.hands if line.kind == "claim"]
+    assert claim and not claim[0].void and claim[0].claim is not None
+    void = [line for line in score(edited).hands if line.kind == "claim"]
+    assert void[0].void and "claim" not in sheet_to_json(score(edited))["hands"][index + 1]
