@@ -240,7 +240,8 @@ def claim_points(draw: Draw, need: int, short_allowed: bool) -> int | None:
     enough = [c for c in allowed if c >= need]
     short = [c for c in allowed if c < need] if short_allowed else []
     edge = [c for c in (need, need - 1, need + 1) if c in enough or c in short]
-    pools = [pool for pool in (enough, short, edge) if pool]
+    one_short = [need - 1] if need - 1 in short else []  # the likeliest to be misjudged
+    pools = [pool for pool in (enough, short, edge, edge, one_short) if pool]
     if not pools:
         return None
     value: int = draw(st.sampled_from(draw(st.sampled_from(pools))))
