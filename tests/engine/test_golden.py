@@ -6,15 +6,18 @@ arithmetic. Only the keys written in the expected file are compared.
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.engine import game_from_json, hand_from_json, preset_name, score, sheet_to_json
+from app.engine.__main__ import run
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -103,3 +106,16 @@ def test_undoing_the_edit_brings_the_void_claim_back(path: Path) -> None:
     assert claim and not claim[0].void and claim[0].claim is not None
     void = [line for line in score(edited).hands if line.kind == "claim"]
     assert void[0].void and "claim" not in sheet_to_json(score(edited))["hands"][index + 1]
+
+
+@pytest.mark.parametrize("pinned", PINNED, ids=lambda p: p.stem)
+def test_the_printed_sheet_is_exactly_the_pinned_bytes(pinned: Path) -> None:
+    """The same as the command line check, in this process (``run`` prints what the CLI prints),
+    so that every key and value of every row is compared, fast enough for `make mutation`."""
+    game = load(GOLDEN / f"{pinned.stem}.json")["game"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        assert run(["score", str(path)], out, err) == 0, err.getvalue()
+    assert out.getvalue().encode("utf-8") == pinned.read_bytes()
