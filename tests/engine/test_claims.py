@@ -399,8 +399,8 @@ def test_claim_result_is_none_for_a_wrong_record_another_kind_or_after_the_end()
 
 
 def test_claim_result_takes_an_index_outside_the_log_as_a_new_last_hand() -> None:
-    game = game_from_json(doc(2, [MADE_100_62, MADE_100_62], target=301))
+    game = game_from_json(doc(2, [MADE_100_62, MADE_100_62], target=250))
     last = claim_result(game, claim(1, 162))
-    assert last == ClaimResult(1, 124, 162, 301, 1, "claim")
+    assert last == ClaimResult(1, 124, 162, 250, 1, "claim")
     assert claim_result(game, claim(1, 162), -1) == claim_result(game, claim(1, 162), 7) == last
-    assert claim_result(game, claim(1, 162), 1) == ClaimResult(1, 62, 162, 301, None, None)
+    assert claim_result(game, claim(1, 162), 1) == ClaimResult(1, 62, 162, 250, None, None)
