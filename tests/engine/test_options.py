@@ -326,3 +326,12 @@ def test_preset_name_recognises_a_preset_and_nothing_else() -> None:
     for name, rules in PRESETS.items():
         assert preset_name(rules) == name
     assert preset_name(rules_from_json({"target": 701})) is None
+
+
+def test_eggs_each_is_eggs_that_nobody_loses_by() -> None:
+    """Eggs under "each": outcome eggs, every side keeps its total, and it is no bait (§3.3, §4)."""
+    result = sheet(2, [{"taker": 0, "cards": [81, 81]}] * 3, eggs="each",
+                   bait_penalty={"points": 10, "when": "each"}, target=10001)
+    assert [line.outcome for line in result.hands] == ["eggs", "eggs", "eggs"]
+    assert [line.penalties.bait for line in result.hands] == [(0, 0)] * 3
+    assert result.score == (243, 243) and result.hanging == 0
