@@ -148,12 +148,12 @@ def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
     return tuple(order)
 
 
-def hand_totals(hand: Hand, rules: Rules, sides: int) -> list[int]:
+def hand_totals(hand: Hand, rules: Rules) -> list[int]:
     """Each side's hand total: cards + counted sequences + bella (§3.1-3.2).
 
     >>> from app.engine.model import Melds
     >>> h = Hand(taker=1, cards=(162, 0), melds=Melds(1, fifty=1), no_tricks=(1,))
-    >>> hand_totals(h, Rules(), 2), hand_totals(h, Rules(sequences_need_trick=False), 2)
+    >>> hand_totals(h, Rules()), hand_totals(h, Rules(sequences_need_trick=False))
     ([162, 0], [162, 50])
     """
     assert hand.cards is not None
@@ -392,7 +392,7 @@ class _Replay:
         assert hand.taker is not None
         rules = self.rules
         taker_side = self.table.side_of[hand.taker]
-        totals = hand_totals(hand, rules, self.sides)
+        totals = hand_totals(hand, rules)
         result = judge(totals, taker_side, self.orders[dealer], rules)
         pot_won = 0
         if result.winner is not None:
