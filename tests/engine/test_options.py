@@ -335,3 +335,9 @@ def test_eggs_each_is_eggs_that_nobody_loses_by() -> None:
     assert [line.outcome for line in result.hands] == ["eggs", "eggs", "eggs"]
     assert [line.penalties.bait for line in result.hands] == [(0, 0)] * 3
     assert result.score == (243, 243) and result.hanging == 0
+
+
+def test_a_game_that_goes_on_is_decided_by_nothing() -> None:
+    for hands in ([], [{"redeal": True}], [{"taker": 0, "cards": [100, 62]}]):
+        result = sheet(2, hands)
+        assert (result.winner, result.decided_by, result.finished) == (None, None, False)

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from app.engine import Penalty, Rules, check_game, rules_from_json, rules_to_json
+from app.engine.errors import Report
+from app.engine.rules import read_penalty
 
 from .helpers import doc
 
@@ -110,3 +112,13 @@ def test_rules_to_json_writes_each_option_under_its_name() -> None:
 ])
 def test_when_a_penalty_is_due(when: str, due: list[int]) -> None:
     assert [n for n in range(1, 8) if Penalty(10, when).is_due(n)] == due
+
+
+def test_read_penalty_gives_none_whenever_a_part_is_wrong() -> None:
+    for value in ({"when": "each"}, {"points": 10}, {"points": 10, "when": "each", "count": "x"},
+                  {"points": 5, "when": "each"}, {"points": 10, "when": "tenth"}):
+        report = Report(None)
+        assert read_penalty(report, "rules.bait_penalty", value) is None and report.problems
+    report = Report(None)
+    assert read_penalty(report, "p", {"points": 10, "when": "each"}) == Penalty(10, "each")
+    assert report.problems == []
