@@ -307,10 +307,13 @@ def _read_claim_hand(report: Report, obj: Mapping[str, object], table: Table, ru
     # Ambiguity: §2 says a claim hand "has no ... last_trick", while a played hand's
     # last_trick is "ignored otherwise" (outside both_reach "last_trick"). A claim hand is not
     # played out, so it is refused under every both_reach, like cards and debertz.
+    # A key set to null is left out (§2); any other value, an empty no_tricks list included, is
+    # refused: the claim hand "has no" such key.
     for key in NOT_IN_CLAIM:
         if obj.get(key) is not None:
             report.add(key, "not_in_claim", {"key": key},
                        f"{key} {_is(key)} not allowed in a claim hand (it was not played out)")
+    # Checked in a void claim hand too: §5a exempts only the shortfall check and the result.
     if (claim is not None and taker is not None and rules.claim_by == "defenders"
             and claim.side == table.side_of[taker]):
         report.add("claim.side", "claim_not_allowed", {"side": claim.side},
@@ -512,6 +515,7 @@ def read_game(report: Report, value: object) -> tuple[Game | None, list[object]]
         hands = read_list(report, "hands", obj["hands"])
     if players is None or teams is None or first_dealer is None or rules is None or hands is None:
         return None, []
+    # "Exactly two sides" (§5a): two players, or four in teams.
     sides = make_table(len(players), teams).sides
     if rules.failed_claim == "loses" and sides != 2:
         report.add("rules.failed_claim", "failed_claim_sides", {"sides": sides},
