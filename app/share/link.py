@@ -134,7 +134,12 @@ def shared_doc(game: Mapping[str, Any]) -> Doc:
     >>> sorted(doc), doc["rules"]["eggs"]
     (['first_dealer', 'format', 'hands', 'players', 'rules', 'teams'], 'hang')
     """
-    full = engine.game_to_json(engine.game_from_json(dict(game)))
+    return doc_of(engine.game_from_json(dict(game)))
+
+
+def doc_of(game: engine.Game) -> Doc:
+    """The part of an engine ``Game`` a link carries (see :func:`shared_doc`)."""
+    full = engine.game_to_json(game)
     return {"format": full["format"], **{key: full[key] for key in GAME_KEYS}}
 
 

@@ -47,6 +47,10 @@ DOUBLE_TAP_MS = 1000
 
 Handler = Callable[[State, Payload], list[Effect]]
 HANDLERS: dict[str, Handler] = {}
+Route = Callable[[State, list[str]], list[Effect]]
+ROUTES: dict[str, Route] = {}
+"""Screens whose address another module handles (``#/shared/...`` and the other sharing
+screens: app/ui/sharing/actions.py), by the address's first part."""
 
 
 def handles(name: str) -> Callable[[Handler], Handler]:
@@ -55,6 +59,16 @@ def handles(name: str) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         HANDLERS[name] = handler
         return handler
+
+    return register
+
+
+def routes(screen: str) -> Callable[[Route], Route]:
+    """Register the handler of the addresses ``#/<screen>/...``."""
+
+    def register(route: Route) -> Route:
+        ROUTES[screen] = route
+        return route
 
     return register
 
@@ -161,6 +175,9 @@ def _settings(state: State) -> Effect:
 def _route(state: State, payload: Payload) -> list[Effect]:
     parts = [part for part in payload.get("hash", "").lstrip("#").split("/") if part]
     screen = parts[0] if parts else "home"
+    if screen in ROUTES:
+        state.entry, state.confirm = None, None
+        return ROUTES[screen](state, parts)
     before = (state.screen, state.game_id, state.help_anchor)
     focus = "screen-title"
     if screen == "game" and len(parts) > 1 and parts[1] in state.games:
@@ -651,3 +668,6 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
         return []
     state.entry, state.confirm, state.notice = None, None, "redone"
     return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
+
+
+from app.ui.sharing import actions as _sharing  # noqa: F401 - registers its handlers

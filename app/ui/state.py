@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.ui.sharing.state import Transfer
+
 LANGS = ("uk", "ru", "en")
 DEFAULT_LANG = "uk"
 TARGETS = ("301", "501", "701", "1001")
@@ -90,6 +92,7 @@ class State:
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    transfer: Transfer = field(default_factory=Transfer)
 
     @property
     def game(self) -> GameDict | None:
