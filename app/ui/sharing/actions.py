@@ -29,7 +29,7 @@ from app.share.link import LinkError, content_digest, doc_of, read_game, read_ru
 from app.ui import scoring, setup
 from app.ui.actions import Effect, Payload, _put, _settings, handles, routes
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
-from app.ui.state import State
+from app.ui.state import LANGS, State
 
 FOCUS_TITLE = Effect("focus", "screen-title")
 
@@ -278,6 +278,8 @@ def _restore(state: State, payload: Payload) -> list[Effect]:
         return []
     effects = [_put(state, game) for game in plan.games]
     state.settings = backups.merge_settings(state.settings, plan)
+    if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
+        state.lang = state.settings["lang"]
     _transfer(state, restore=None, restored=_summary(plan))
     state.notice = "restored"
     return [*effects, _settings(state), FOCUS_TITLE]
