@@ -3,9 +3,12 @@
     python tools/vendor_segno.py [--wheel segno-1.6.6-py3-none-any.whl]
 
 Without ``--wheel`` it asks pip for the wheel (``pip download segno==1.6.6 --no-deps``). The
-wheel must have the SHA-256 pinned below. The modules segno's package imports (not its command
-line ``cli.py`` nor ``helpers.py``, which nothing imports), its licence and the wheel's RECORD
-are copied unmodified: tests/share/test_vendor.py checks every vendored file against RECORD.
+wheel must have the SHA-256 pinned below. Two modules are copied unmodified, the encoder and its
+constants, with segno's licence and the wheel's RECORD (tests/share/test_vendor.py checks them
+against RECORD). ``app/_vendor/segno/__init__.py`` is ours: segno's own package file (its QRCode
+class and writers for PNG, EPS, PDF...) is left out, because its writers import
+``xml.sax.saxutils`` and through it ``urllib.request``, which took over a second to import in
+Pyodide; ``app.share.qr`` calls the encoder and draws the SVG itself.
 
 Why vendored rather than copied at build time: the app's code must be the same on CPython (tests)
 and in the browser, under one import name (``app._vendor.segno``), and a build must not need the
@@ -27,7 +30,7 @@ TARGET = ROOT / "app/_vendor/segno"
 VERSION = "1.6.6"
 WHEEL = f"segno-{VERSION}-py3-none-any.whl"
 WHEEL_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
-MODULES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
+MODULES = ("consts.py", "encoder.py")
 EXTRAS = {f"segno-{VERSION}.dist-info/licenses/LICENSE": "LICENSE",
           f"segno-{VERSION}.dist-info/RECORD": "RECORD"}
 

@@ -1,6 +1,7 @@
 """A link as a QR code drawn in SVG (segno encodes; the drawing is ours: one path, no styles).
 
-segno (``app._vendor.segno``) is imported on the first call, so start-up does not load it.
+segno's encoder (``app._vendor.segno``) is imported on the first call, so start-up does not load
+it.
 The link's uppercase tail (the base32 payload) goes into the code's alphanumeric mode, 5.5 bits
 a character instead of 8: a 60-hand game fits a smaller code. Error correction is at least M
 (15 % of the code may be unreadable: glare on a screen, a finger); segno raises it when that
@@ -58,24 +59,32 @@ def matrix(text: str) -> tuple[tuple[int, ...], ...]:
     return _encode(text)[0]
 
 
-def qr_code(text: str) -> QrCode:
-    """The QR code of ``text`` (computed once per text)."""
+def qr_code(text: str) -> QrCode | None:
+    """The QR code of ``text`` (computed once per text); None when the text is too long for
+    any QR code (over 4,000 characters: a game of several hundred hands).
+
+    >>> qr_code("A" * 5000) is None
+    True
+    """
     return _drawn(text)
 
 
 @functools.lru_cache(maxsize=8)
-def _drawn(text: str) -> QrCode:
-    modules, version, error = _encode(text)
+def _drawn(text: str) -> QrCode | None:
+    try:
+        modules, version, error = _encode(text)
+    except ValueError:  # segno's DataOverflowError: more than a version 40 code holds
+        return None
     return QrCode(draw_svg(modules), version, error, len(modules))
 
 
 @functools.lru_cache(maxsize=8)
 def _encode(text: str) -> tuple[tuple[tuple[int, ...], ...], int, str]:
-    from app._vendor import segno
+    from app._vendor.segno import encoder
 
-    code: Any = segno.make(segments(text), error="m", micro=False)
+    code: Any = encoder.encode(segments(text), error="m", micro=False)
     rows = tuple(tuple(1 if module else 0 for module in row) for row in code.matrix)
-    return rows, int(code.version), str(code.error)
+    return rows, int(code.version), str(encoder.get_error_name(code.error))
 
 
 def draw_svg(modules: tuple[tuple[int, ...], ...]) -> str:

@@ -63,3 +63,26 @@ def _cards(rng: random.Random, sides: int, taker_side: int) -> list[int]:
             cards = split[:taker_side] + [share] + split[taker_side:]
         if 1 not in cards and 161 not in cards:
             return cards
+
+
+BASE = "https://someone.github.io/debertz/"
+"""A typical address of a deployed copy (GitHub Pages under a sub-path): links start with it."""
+SIZES = [(players, hands) for players in (2, 3, 4) for hands in (10, 30, 60)]
+
+
+def size_table(base: str = BASE) -> list[dict[str, Any]]:
+    """For each typical game: the payload and link lengths and the QR code it needs."""
+    from app.share.link import game_fragment
+    from app.share.qr import qr_code
+
+    rows = []
+    for players, hands in SIZES:
+        fragment = game_fragment(typical_game(players, hands))
+        code = qr_code(base + fragment)
+        assert code is not None
+        rows.append({
+            "players": players, "hands": hands, "payload": len(fragment) - len("#/shared/"),
+            "link": len(base + fragment), "version": code.version, "error": code.error,
+            "modules": code.size,
+        })
+    return rows

@@ -434,3 +434,10 @@ def test_every_sharing_screen_renders_in_every_language() -> None:
         for address in (fragment, "#/import", "#/rules/1B6SAMAHRBSOXA", "#/shared/x"):
             table.do("route", hash=address)
             audit(render(table.state))
+
+
+def test_a_link_too_long_for_any_qr_code_says_so_and_keeps_the_link() -> None:
+    from app.ui.sharing.views import qr_figure
+
+    html = qr_figure(BASE + "#/shared/1" + "A" * 5000, i18n.translator("en"))
+    assert "is too long for a QR code: copy it or send it" in html and "<svg" not in html

@@ -102,10 +102,13 @@ def _setup_rules(state: State) -> dict[str, Any] | None:
 
 
 def qr_figure(link: str, t: i18n.Tr) -> str:
-    """The link's QR code with a caption (segno is loaded here, on the first QR code drawn)."""
+    """The link's QR code with a caption (segno is loaded here, on the first QR code drawn), or
+    a note when the link is too long for one."""
     from app.share.qr import qr_code
 
     code = qr_code(link)
+    if code is None:
+        return f'<p class="hint" id="qr-none">{esc(t("share.qr_too_long", count=len(link)))}</p>'
     return (
         f'<figure class="qr"><div class="qr-code" id="qr" role="img" '
         f'aria-label="{esc(t("share.qr_label"))}" data-version="{code.version}" '
