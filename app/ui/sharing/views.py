@@ -268,8 +268,16 @@ def _import(state: State, t: i18n.Tr) -> str:
         return _title(t("import.title_restored")) + _restored(transfer.restored, t) + _back_home(t)
     if transfer.restore is not None:
         return _title(t("import.title_backup")) + _plan(transfer.restore, transfer.file_name, t)
-    if transfer.incoming is not None and transfer.incoming.kind == "game":
-        return incoming_game(state, transfer.incoming, t)
+    incoming = transfer.incoming
+    if incoming is not None and incoming.kind == "game" and incoming.doc is None:
+        return (
+            _title(t("share.title_file"))
+            + _failure(incoming, t)
+            + f'<div class="row">{file_picker(t, primary=True)}</div>'
+            + _back_home(t)
+        )
+    if incoming is not None and incoming.kind == "game":
+        return incoming_game(state, incoming, t)
     return (
         _title(t("import.title"))
         + f'<p>{esc(t("import.about"))}</p>'
