@@ -57,7 +57,8 @@ MODULES = (
 """Scripts the page imports while booting: fetched and compiled in parallel from the start."""
 FETCHED = ("vendor/pyodide/pyodide", "vendor/pyodide/python_stdlib", "app.zip")
 """Files fetched during boot (by Pyodide and PyScript): fetched from the start."""
-NOT_PRECACHED = ("service-worker.js", "precache.js")
+NOT_PRECACHED = ("service-worker.js", "precache.js", "share-target.js")
+"""The worker's own scripts: the browser keeps what a service worker imports with it."""
 TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
 """Files at the top of the repository copied as they are (share-target.js: imported by the
 service worker)."""
