@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import engine
+from app.share.errors import ShareError
 from app.share.link import game_digest
 
 BACKUP_FORMAT = "debertz-backup/1"
@@ -40,13 +41,8 @@ as many more once the suggestion was put off)."""
 GameDict = dict[str, Any]
 
 
-class BackupError(ValueError):
+class BackupError(ShareError):
     """A backup file that cannot be used at all; ``code``: ``newer_backup``, ``not_backup``."""
-
-    def __init__(self, code: str, params: dict[str, Any], detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 from app import engine
 from app.share.backup import Backup, BackupError, is_backup, read_backup
+from app.share.errors import ShareError
 from app.share.limits import LimitError, read_json
 from app.share.link import content_digest, shared_doc
 
@@ -28,22 +29,10 @@ MAX_DEPTH = 32
 LINK = re.compile(r"#/(?:shared|rules)/[0-9A-Za-z]+")
 
 
-class FileError(ValueError):
+class FileError(ShareError):
     """A file that cannot be opened. ``code``: ``too_long``, ``too_deep``, ``not_json``,
     ``invalid`` (the rules refuse the game: ``problems``), ``newer_backup``, ``not_backup``,
     ``empty``; ``params`` for the message."""
-
-    def __init__(
-        self,
-        code: str,
-        params: dict[str, Any],
-        detail: str,
-        problems: list[engine.Problem] | None = None,
-    ) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
-        self.params = params
-        self.problems = problems or []
 
 
 @dataclass(frozen=True)

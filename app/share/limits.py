@@ -18,18 +18,15 @@ import re
 import zlib
 from typing import Any
 
+from app.share.errors import ShareError
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-class LimitError(ValueError):
+class LimitError(ShareError):
     """Outside data broke a limit or could not be read; ``code`` says which, ``params`` the
     figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``damaged``)."""
-
-    def __init__(self, code: str, params: dict[str, Any], detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
-        self.params = params
 
 
 def nesting_depth(text: str) -> int:

@@ -42,6 +42,7 @@ from typing import Any
 
 from app import engine
 from app.share.bits import BitReader, BitWriter, TruncatedError
+from app.share.errors import ShareError
 from app.share.limits import LimitError, inflate, read_json
 
 GAME_ROUTE = "shared"
@@ -84,7 +85,7 @@ REDEAL_KEYS = frozenset({"redeal", "last_trick"})
 Doc = dict[str, Any]
 
 
-class LinkError(ValueError):
+class LinkError(ShareError):
     """A link that cannot be opened. ``code``: ``empty``, ``too_long``, ``unknown_form``,
     ``damaged``, ``too_big``, ``too_deep``, ``invalid`` (the engine refused what it holds; the
     problems are in ``problems``); ``params`` for the message.
@@ -92,18 +93,6 @@ class LinkError(ValueError):
     >>> LinkError("unknown_form", {"form": "7"}, "made by a newer version").code
     'unknown_form'
     """
-
-    def __init__(
-        self,
-        code: str,
-        params: dict[str, Any],
-        detail: str,
-        problems: list[engine.Problem] | None = None,
-    ) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
-        self.params = params
-        self.problems = problems or []
 
 
 @dataclass(frozen=True)

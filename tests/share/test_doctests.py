@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["app.share", "app.share.bits", "app.share.limits", "app.share.link", "app.share.files",
+MODULES = ["app.share", "app.share.bits", "app.share.errors", "app.share.limits", "app.share.link", "app.share.files",
            "app.share.backup", "app.share.qr", "tools.build"]
 
 

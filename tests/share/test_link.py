@@ -47,7 +47,7 @@ def has_own_keys(game: dict[str, Any]) -> bool:
 # --- round trips -----------------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(max_hands=40))
 def test_any_valid_game_comes_back_from_its_link_as_the_same_game(game: dict[str, Any]) -> None:
     fragment = game_fragment(game)
