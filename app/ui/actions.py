@@ -30,7 +30,9 @@ Payload = dict[str, str]
 class Effect:
     """Something for the page to do after a render: ``put_game``, ``delete_game``,
     ``put_settings``, ``nav`` (to a ``#/...`` address), ``focus`` (an element id),
-    ``scroll`` (``top``) or ``download`` (a file name and its text)."""
+    ``scroll`` (``top``) or ``download`` (a file name and its text); and for sharing
+    (app/ui/sharing) ``copy`` (a text, the field to select instead), ``web-share`` (a link and
+    its title) and ``read-inbox`` (what the share sheet sent)."""
 
     kind: str
     key: str = ""
