@@ -103,12 +103,14 @@ def test_the_share_screen_copies_the_link_and_its_qr_code_reads_back_as_the_link
     assert_no_app_errors(recorder)
 
 
-def test_without_a_clipboard_the_link_is_selected_and_the_share_sheet_gets_it(
-    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, evaluate_within: Any
+def test_without_a_clipboard_the_link_is_selected_the_share_sheet_gets_it_and_files_open(
+    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, evaluate_within: Any, idb: Any
 ) -> None:
     page.add_init_script(
         "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
         "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
+        "Object.defineProperty(window, 'launchQueue', {value: {setConsumer: (consume) => {"
+        " window.__launch = consume; }}});"
     )
     start(page, app_url, wait_ready, "en")
     seeded(page, {"g1": typical("g1", 2, 5)}, tmp_path)
@@ -124,6 +126,15 @@ def test_without_a_clipboard_the_link_is_selected_and_the_share_sheet_gets_it(
     page.click("#web-share")
     shared = wait_for(page, evaluate_within, "window.__shared", "the share sheet never opened")
     assert shared == {"title": "Share the game", "url": link}
+
+    # "Open with" on the installed app (manifest file_handlers): the page's launch queue
+    page.evaluate(
+        """(text) => window.__launch({files: [
+          {getFile: async () => new File([text], "opened.json", {type: "application/json"})}]})""",
+        json.dumps(typical("opened", 3, 9), ensure_ascii=False),
+    )
+    expect(page.locator(".foreign")).to_contain_text("opened.json")
+    assert stored_games(page, idb).keys() == {"g1"}
 
 
 # --- opening a shared link ---------------------------------------------------------------------
