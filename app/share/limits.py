@@ -14,33 +14,16 @@ app.share.limits.LimitError: too_deep: nested 50 levels deep, more than 10
 from __future__ import annotations
 
 import json
-import re
 import zlib
 from typing import Any
 
+from app.jsonlimits import nesting_depth
 from app.share.errors import ShareError
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class LimitError(ShareError):
     """Outside data broke a limit or could not be read; ``code`` says which, ``params`` the
     figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``damaged``)."""
-
-
-def nesting_depth(text: str) -> int:
-    """How deeply the lists and objects of a JSON text nest (brackets inside strings do not
-    count).
-
-    >>> nesting_depth('{"a": [{"b": "[[["}]}')
-    3
-    """
-    depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRING.sub('""', text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
 
 
 def read_json(text: str, max_chars: int, max_depth: int) -> Any:
@@ -57,7 +40,8 @@ def read_json(text: str, max_chars: int, max_depth: int) -> Any:
             "too_long", {"length": len(text), "max": max_chars},
             f"{len(text)} characters, more than {max_chars}",
         )
-    depth = nesting_depth(text)
+    opening = text.count("[") + text.count("{")  # never less than the depth: most texts stop here
+    depth = nesting_depth(text) if opening > max_depth else 0
     if depth > max_depth:
         raise LimitError(
             "too_deep", {"depth": depth, "max": max_depth},

@@ -27,7 +27,7 @@ from app.share.backup import Backup, RestorePlan
 from app.share.files import FileError, GameFile, LinkText, read_file
 from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
 from app.ui import scoring, setup
-from app.ui.actions import Effect, Payload, _put, _settings, handles, routes
+from app.ui.actions import Effect, Payload, _put, handles, routes
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
 from app.ui.state import LANGS, State
 
@@ -282,7 +282,7 @@ def _restore(state: State, payload: Payload) -> list[Effect]:
         state.lang = state.settings["lang"]
     _transfer(state, restore=None, restored=_summary(plan))
     state.notice = "restored"
-    return [*effects, _settings(state), FOCUS_TITLE]
+    return [*effects, FOCUS_TITLE]
 
 
 def _summary(plan: RestorePlan) -> Restored:
@@ -308,10 +308,10 @@ def _backup(state: State, payload: Payload) -> list[Effect]:
     state.settings = backups.after_backup(state.settings, state.games, now)
     state.notice = "backup_made"
     name = f"debertz-backup-{now[:10] or 'games'}.json"
-    return [Effect("download", name, text), _settings(state)]
+    return [Effect("download", name, text)]
 
 
 @handles("backup-later")
 def _backup_later(state: State, payload: Payload) -> list[Effect]:
     state.settings = backups.after_later(state.settings, state.games)
-    return [_settings(state), Effect("focus", "backup")]
+    return [Effect("focus", "backup")]
