@@ -591,3 +591,25 @@ def test_a_new_game_form_kept_before_the_claim_existed_gets_the_claim_options() 
     assert again.state.setup.preset == "vinnytsia"
     again.do("setup-option", name="claim_by", value="any")
     assert again.state.setup.preset == "custom"
+
+
+# --- the help page ------------------------------------------------------------------------
+
+
+def test_the_help_pages_claim_example_is_scored_as_it_says() -> None:
+    reference = pytest.importorskip("tests.reference.reference_scorer")
+    from test_help_pages import figures_of, section
+
+    hands: list[dict[str, Any]] = [*TO_430]
+    holds = {"taker": 1, "claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}}
+    short = {"taker": 1, "claim": {"side": 0, "cards": 51}}
+    doc = {"players": OLYA_PETRO, "hands": [*hands, holds]}
+    result = reference.score(doc)
+    assert result["winner"] == 0 and result["decided_by"] == "claim"
+    assert result["hands"][-1]["score"] == [430, 56]
+    lost = reference.score({**doc, "rules": {"failed_claim": "loses"}, "hands": [*hands, short]})
+    assert lost["winner"] == 1
+    assert {430, 501, 51, 20, 481} <= figures_of("claim")
+    for lang in LANGS:
+        text = " ".join(b for b in section(lang, "claim").blocks if isinstance(b, str))
+        assert "430 + 51 + 20 = 501" in text and "430 + 51 = 481" in text
