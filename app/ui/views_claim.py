@@ -34,6 +34,16 @@ def claim_fields(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i
     return _side(game, draft, grouped, t, rules["claim_by"]) + _cards(game, draft, grouped, t) + extras
 
 
+def claim_switch(draft: HandDraft, t: i18n.Tr) -> str:
+    """The switch between a claim and a played hand, after the hand's fields: a claim that
+    falls short is played out and recorded as a played hand (what was chosen is kept)."""
+    return (
+        '<div class="row claim-switch">'
+        + toggle(t("entry.claim_toggle"), "claim-toggle", draft.claim, element_id="claim-toggle")
+        + "</div>"
+    )
+
+
 def _side(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr, by: str) -> str:
     invalid, error = errors_at("claim-side", grouped, t, game)
     chips = join(
@@ -118,7 +128,7 @@ def _sums(game: GameDict, result: Any) -> dict[str, Any]:
 
 def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
     """``(text, kind)`` of what a claim decides: ``holds``, ``loses`` (failed_claim "loses")
-    or ``short`` (failed_claim "play_on": it cannot be recorded).
+    or ``problem`` (failed_claim "play_on": it cannot be recorded).
 
     >>> from app.engine import ClaimResult
     >>> game = {"players": ["Оля", "Петро"]}
@@ -130,7 +140,7 @@ def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
         return t("entry.claim_holds", **sums), "holds"
     if result.winner is not None:
         return t("entry.claim_loses", winner=side_label(game, result.winner), **sums), "loses"
-    return t("entry.claim_play_on", **sums), "short"
+    return t("entry.claim_play_on", **sums), "problem"
 
 
 def claim_row(game: GameDict, hand: dict[str, Any], line: Any, t: i18n.Tr) -> str:

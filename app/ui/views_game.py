@@ -9,7 +9,7 @@ from app.ui.actions import field_id, form_place
 from app.ui.markup import esc, join
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
-from app.ui.views_claim import claim_fields, claim_row, claim_verdict, decided_text
+from app.ui.views_claim import claim_fields, claim_row, claim_switch, claim_verdict, decided_text
 from app.ui.views_common import (
     counter,
     errors_at,
@@ -366,12 +366,7 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         parts.append(
             toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle")
         )
-    if not draft.redeal and (draft.index is not None or draft.claim or claim.typed(draft)):
-        parts.append(
-            toggle(t("entry.claim_toggle"), "claim-toggle", draft.claim, element_id="claim-toggle")
-        )
     if draft.claim and not draft.redeal:
-        parts.append(f'<p class="hint">{esc(t("entry.claim_about"))}</p>')
         parts.append(_taker(game, draft, grouped, t))
         parts.append(claim_fields(game, draft, grouped, t))
     elif not draft.redeal:
@@ -386,6 +381,8 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         if scoring.rules_of(game)["both_reach"] == "last_trick":
             parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
         parts.append(_debertz(game, draft, grouped, t))
+    if not draft.redeal and (draft.index is not None or draft.claim or claim.typed(draft)):
+        parts.append(claim_switch(draft, t))
     parts.append(_delete_hand(draft, t))
     parts.append('<div class="entry-bar" id="entry-bar">')
     if state.confirm is not None:

@@ -88,7 +88,7 @@ def test_the_claim_has_its_own_entry_next_to_all_passed_and_not_in_the_ordinary_
     table.new_game(OLYA_PETRO)
     html = table.html()
     assert html.index('id="new-hand"') < html.index('id="redeal"') < html.index('id="new-claim"')
-    assert "A claim: close the game early" in html
+    assert "Claim: close the game early" in html
     table.do("new-hand")
     html = table.html()
     assert 'id="claim-toggle"' not in html and 'id="claim-cards"' not in html
@@ -147,7 +147,7 @@ def test_a_short_claim_under_play_on_cannot_be_saved_and_nothing_typed_is_lost()
     table = opened(game(OLYA_PETRO, TO_430))
     claim(table, taker=1, side=0, cards="51", bella=False)
     assert preview_text(table) == (
-        "Оля: 430 + 51 = 481 of 501: not enough. The hand is played out and recorded as usual."
+        "Оля: 430 + 51 = 481 of 501: not enough. Play the hand out and record it as usual."
     )
     writes = game_writes(table)
     effects = table.do("save-hand")
