@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from app.ui import i18n
@@ -116,3 +117,16 @@ def counter(kind: str, value: int, t: i18n.Tr, more: bool, action: str = "meld-c
         f'<button type="button" class="btn icon" id="{ident}-plus" {data} data-step="1" '
         f'aria-label="{esc(t("entry.more", name=name))}"{"" if more else " disabled"}>+</button></div>'
     )
+
+
+def when_text(stamp: object) -> str:
+    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
+
+    >>> when_text("2026-11-30T03:05:00")
+    '30.11.2026 03:05'
+    """
+    try:
+        moment = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    return moment.strftime("%d.%m.%Y %H:%M")

@@ -177,6 +177,8 @@ def _rules(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
         f'<label for="preset">{esc(t("setup.preset"))}</label>{preset}'
         f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))} '
         f'<a href="#/help/presets">{esc(t("setup.rules_help"))}</a></p>'
+        f'<p><a class="btn small" id="share-rules" href="#/share/rules">'
+        f"{esc(t('share.share_rules'))}</a></p>"
         f'<details class="options"{" open" if draft.preset == "custom" or _option_errors(grouped) else ""}>'
         f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
     )
