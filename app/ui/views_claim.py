@@ -45,11 +45,27 @@ def claim_switch(draft: HandDraft, t: i18n.Tr) -> str:
 
 
 def _side(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr, by: str) -> str:
+    """The claiming side: a chip per side that may claim; one line when the taker leaves only
+    one side that may (it is chosen: nothing to tap, and the points field stays in view on a
+    phone).
+
+    >>> game = {"players": ["Оля", "Петро"], "hands": [], "rules": {"claim_by": "defenders"}}
+    >>> draft = HandDraft(sides=2, claim=True, taker=1, claim_side=0)
+    >>> _side(game, draft, {}, i18n.translator("en"), "defenders")
+    '<p class="claimant" id="claim-side">Who claimed: <strong id="claim-side-0">Оля</strong> <span class="hint">(only the side without trump may)</span></p>'
+    """
     invalid, error = errors_at("claim-side", grouped, t, game)
+    sides = scoring.claim_sides(game, draft.taker)
+    if by == "defenders" and not invalid and len(sides) == 1 and draft.claim_side == sides[0]:
+        return (
+            f'<p class="claimant" id="claim-side">{esc(t("entry.claim_side"))}: '
+            f'<strong id="claim-side-{sides[0]}">{esc(side_label(game, sides[0]))}</strong> '
+            f'<span class="hint">({esc(t("entry.claim_by_defenders_short"))})</span></p>'
+        )
     chips = join(
         toggle(side_label(game, side), "claim-side", draft.claim_side == side,
                f' data-side="{side}"', f"claim-side-{side}")
-        for side in scoring.claim_sides(game, draft.taker)
+        for side in sides
     )
     hint = f'<p class="hint">{esc(t("entry.claim_by_defenders"))}</p>' if by == "defenders" else ""
     return (

@@ -215,12 +215,17 @@ def test_under_defenders_only_the_other_side_is_offered_and_chosen_at_once() -> 
     table.do("new-claim")
     html = table.html()
     assert 'id="claim-side-0"' in html and 'id="claim-side-1"' in html  # no taker yet
+    assert "only a side that did not take trump may claim" in html
     table.do("taker", seat=2)  # Іван: side 0 took trump
     draft = table.state.entry
     assert draft is not None and draft.claim_side == 1
     html = table.html()
-    assert 'id="claim-side-0"' not in html and 'id="claim-side-1"' in html
-    assert "only a side that did not take trump may claim" in html
+    assert 'id="claim-side-0"' not in html
+    assert (  # nothing to choose: one line names the side, with no chip to tap
+        'Who claimed: <strong id="claim-side-1">Петро &amp; Марта</strong> '
+        '<span class="hint">(only the side without trump may)</span>'
+    ) in html
+    assert 'data-action="claim-side"' not in html
     table.do("claim-side", side=0)  # a stale tap on the taker's side changes nothing
     assert table.state.entry is not None and table.state.entry.claim_side == 1
     table.do("taker", seat=1)  # now side 1 took trump: side 0 is the only one to claim
