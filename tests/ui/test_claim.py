@@ -12,6 +12,7 @@ from helpers import XSS, Table
 from test_views import Audit
 
 from app import engine
+from app.share.link import game_fragment
 from app.ui import i18n, scoring
 from app.ui.actions import reduce
 from app.ui.markup import esc
@@ -618,3 +619,39 @@ def test_the_help_pages_claim_example_is_scored_as_it_says() -> None:
     for lang in LANGS:
         text = " ".join(b for b in section(lang, "claim").blocks if isinstance(b, str))
         assert "430 + 51 + 20 = 501" in text and "430 + 51 = 481" in text
+
+
+# --- a game closed by a claim, sent by link ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("failed_claim", "cards", "row", "banner"),
+    [
+        ("play_on", "71", "Claim by Оля: 430 + 71 = 501 of 501, the game is won",
+         "Оля claimed the game: 430 + 71 = 501 of 501."),
+        ("loses", "51", "Claim by Оля: 430 + 51 = 481 of 501, short; Петро wins",
+         "A failed claim: Оля had 430 + 51 = 481 of 501"),
+    ],
+)
+def test_a_game_closed_by_a_claim_is_shown_by_its_link_with_the_claim_row_and_banner(
+    failed_claim: str, cards: str, row: str, banner: str
+) -> None:
+    sender = opened(game(OLYA_PETRO, TO_430, failed_claim=failed_claim))
+    claim(sender, taker=1, side=0, cards=cards)
+    sender.do("save-hand")
+    receiver = Table("en")
+    receiver.do("share-env", base="https://example.org/debertz/", share="false")
+    receiver.do("route", hash=game_fragment(sender.game))
+    assert receiver.state.screen == "shared"
+    html = receiver.html()
+    found = re.search(r'<tbody class="hand claim"[^>]*data-hand="3".*?</tbody>', html)
+    assert found is not None and row in found.group(0)
+    assert banner in html
+    assert 'id="new-claim"' not in html and 'data-action="edit-hand"' not in html
+    receiver.do("save-shared", new_id="gcopy", now="2026-12-01T10:00:00")
+    copy = receiver.stored().games["gcopy"]
+    assert copy["hands"] == sender.game["hands"]
+    assert copy["rules"]["failed_claim"] == failed_claim
+    assert engine.sheet_to_json(engine.score(engine.game_from_json(copy)))["decided_by"] == (
+        "claim" if failed_claim == "play_on" else "failed_claim"
+    )
