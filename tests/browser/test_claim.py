@@ -26,13 +26,14 @@ SHOTS = ROOT / "test-results"
 
 
 def test_a_claim_recorded_by_taps_is_refused_short_then_saved_corrected_undone_and_redone(
-    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any, server: Any
 ) -> None:
     start(page, app_url, wait_ready, "uk")
     new_game(page, ["Оля", "Петро"], target=301)
     hand(page, taker=0, cards={0: 130})
     hand(page, taker=0, cards={0: 150})  # Оля 280, Петро 44
 
+    server.stop()  # everything below up to the reload needs no server
     page.click("#new-claim")
     expect(page.locator("#entry-title")).to_have_text("Роздача 3: «Партія»")
     page.click("#taker-1")
@@ -95,6 +96,7 @@ def test_a_claim_recorded_by_taps_is_refused_short_then_saved_corrected_undone_a
     expect(page.locator(".result")).to_contain_text("Перемога: Оля")
     assert assert_sheet_matches_cli(page, idb)["decided_by"] == "claim"
 
+    server.start()
     page.reload()
     wait_ready(page)
     expect(page.locator("tbody.hand.claim")).to_have_count(1)
