@@ -1,8 +1,9 @@
 """«Партія» (issue 9) in the real app: a claim recorded by taps (only its card points typed),
-refused while it falls short, corrected, undone and redone, a delete it depends on refused;
-every sheet compared with ``python -m app.engine score`` of the game as stored. The claim form
-on a 360x640 phone: its fields, verdict and Save on one screen, saved as a screenshot to look at
-(``test-results/claim-form-360x640.png``)."""
+refused while it falls short, saved, a delete it depends on refused, undone and redone, all with
+the server stopped; every sheet compared with ``python -m app.engine score`` of the game as
+stored. On a 360x640 phone (touch, taps): a defenders' claim and a failed claim that loses, the
+form's fields clear of the sticky bar with no horizontal scroll; screenshots of the forms and
+the finished sheets in test-results/claim-*-360x640.png, to look at."""
 
 from __future__ import annotations
 
