@@ -88,6 +88,15 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.fill("#cards-0", "161")
         page.click("#save-hand")
 
+    def claim() -> None:  # «Партія»: the claim form with its verdict
+        page.click("#cancel-hand")
+        page.click("#new-claim")
+        page.click("#taker-1")
+        page.click("#claim-side-0")
+        page.fill("#claim-cards", "40")
+        page.click("#claim-terz-plus")
+        page.evaluate("window.scrollTo(0, 0)")
+
     def edit_confirm() -> None:
         page.click("#cancel-hand")
         page.click("#hand-0")
@@ -126,6 +135,7 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("game", game),
         ("hand-preview", entry_preview),
         ("hand-errors", entry_errors),
+        ("hand-claim", claim),
         ("hand-edit-delete", edit_confirm),
         ("game-finished", finished),
         ("share", share),

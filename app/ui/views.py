@@ -72,7 +72,11 @@ def _top_bar(state: State, t: i18n.Tr) -> str:
 
 
 def _notice(state: State, t: i18n.Tr) -> str:
-    text = t(f"notice.{state.notice}", detail=state.notice_detail) if state.notice else ""
+    text = (
+        t(f"notice.{state.notice}", detail=state.notice_detail, **state.notice_params)
+        if state.notice
+        else ""
+    )
     button = ""
     if state.notice == "game_deleted" and state.trash is not None:
         button = (

@@ -442,7 +442,9 @@ def test_the_sheet_cache_keeps_one_version_of_each_game() -> None:
     table.new_game(["Оля", "Петро"])
     for i in range(20):
         table.hand(i % 2, {0: 100})
-    ids = [kept.get("id") for kept, _ in scoring._sheets.values()]
+    # a game read from a link has no id yet (and earlier tests may have shown one): only
+    # versions of one named game are dropped
+    ids = [kept["id"] for kept, _ in scoring._sheets.values() if kept.get("id") is not None]
     assert len(ids) == len(set(ids))
     assert scoring.sheet(table.game) is scoring.sheet(table.game)
 
