@@ -72,6 +72,19 @@ class Confirm:
     index: int = -1
 
 
+@dataclass(frozen=True)
+class StatsView:
+    """The statistics screen's choices: the period (``all``, ``week``, ``y2026``...) and the
+    bounds it gave when picked, the number of players (0 = any), the two players compared."""
+
+    period: str = "all"
+    since: str = ""
+    until: str = ""
+    players: int = 0
+    a: str = ""
+    b: str = ""
+
+
 @dataclass
 class State:
     """Everything the views need to draw the app."""
@@ -90,6 +103,7 @@ class State:
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    stats: StatsView = field(default_factory=StatsView)
 
     @property
     def game(self) -> GameDict | None:
