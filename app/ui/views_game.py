@@ -10,6 +10,7 @@ from app.ui.markup import esc, join
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_common import errors_at, group_issues, issue_text, toggle
+from app.ui.views_report import look_back
 
 
 def signed(value: int) -> str:
@@ -51,6 +52,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         head
         + _board(game, sheet, t)
         + _toolbar(game, sheet, t)
+        + look_back(game, sheet, t)
         + _history(game, sheet, t)
         + _footer(game, state, t)
         + "</section>"
