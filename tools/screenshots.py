@@ -75,6 +75,10 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         hand(page, 0, {1: 0}, lambda: page.click("#no-tricks-1"))
         page.evaluate("window.scrollTo(0, 0)")
 
+    def game_chart() -> None:
+        page.click("#chart-fold > summary")
+        page.click("#chart-fold .chart-table > summary")
+
     def entry_preview() -> None:
         page.click("#new-hand")
         page.click("#taker-1")
@@ -107,6 +111,10 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     def home() -> None:
         page.click(".topbar a[href='#/']")
 
+    def stats() -> None:
+        page.click("#open-stats")
+        page.click("#player-0 > summary")
+
     def help_page() -> None:
         page.click(".topbar a[href='#/help']")
 
@@ -116,11 +124,13 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("new-game-errors", new_game_errors),
         ("new-game-options", options),
         ("game", game),
+        ("game-chart", game_chart),
         ("hand-preview", entry_preview),
         ("hand-errors", entry_errors),
         ("hand-edit-delete", edit_confirm),
         ("game-finished", finished),
         ("games-list", home),
+        ("stats", stats),
         ("help", help_page),
     ]
 
