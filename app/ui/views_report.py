@@ -77,7 +77,7 @@ def time_text(report: Report, t: i18n.Tr) -> str:
         counted = report.hands + report.redeals
         return t("report.time_unknown") if counted > 1 else "—"
     text = t("report.duration", duration=duration_text(timing.minutes, t), span=_span(timing))
-    if timing.first_hand > 1 or timing.untimed:
+    if timing.first_hand > 1:  # the game began before the app stamped hands
         text += " " + t("report.timed_from", n=timing.first_hand)
     return text
 

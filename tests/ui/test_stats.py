@@ -322,3 +322,11 @@ def test_a_new_hand_records_when_it_was_entered_and_an_edit_keeps_it() -> None:
     table.do("cards", side=0, value="90")
     table.do("save-hand")
     assert table.game["hands"][0] == {"taker": 0, "cards": [90, 72], "at": stamp}
+
+
+def test_the_report_says_from_which_hand_the_time_is_counted() -> None:
+    state = initial_state({"g1": GAME_1}, {}, [], ["en"])
+    state.screen, state.game_id = "game", "g1"
+    text = text_of(render(state))
+    assert ("Time 26 min (01.07.2026 19:05–19:31) — from hand 2: earlier ones were entered "
+            "without a time") in text
