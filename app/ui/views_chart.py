@@ -127,7 +127,7 @@ def _axes(frame: Frame, target: int) -> str:
             f'x2="{WIDTH - RIGHT}" y2="{y}"/>'
         )
         if abs(value - target) * 12 > frame.high - frame.low:  # not on top of the target's label
-            parts.append(f'<text class="ylab" x="{LEFT - 4}" y="{y + 4}">{_number(value)}</text>')
+            parts.append(f'<text class="ylab" x="{LEFT - 4}" y="{y + 4}">{score_text(value)}</text>')
     ty = frame.y(target)
     parts.append(
         f'<line class="target" x1="{LEFT}" y1="{ty}" x2="{WIDTH - RIGHT}" y2="{ty}" '
@@ -141,9 +141,20 @@ def _axes(frame: Frame, target: int) -> str:
     return join(parts)
 
 
-def _number(value: int) -> str:
-    """A tick label with a real minus sign."""
+def score_text(value: int) -> str:
+    """A score or tick label, negative with a real minus sign.
+
+    >>> score_text(-150), score_text(324)
+    ('−150', '324')
+    """
     return f"−{-value}" if value < 0 else str(value)
+
+
+def side_heads(labels: list[str] | tuple[str, ...]) -> str:
+    """Column heads naming the sides (clamped to two lines by the stylesheet)."""
+    return join(
+        f'<th scope="col"><span class="clamp">{esc(label)}</span></th>' for label in labels
+    )
 
 
 def _line(frame: Frame, sheet: Any, side: int) -> str:
@@ -184,7 +195,7 @@ def _marks(frame: Frame, marks: list[Mark]) -> str:
 
 def _summary(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     sides = scoring.side_count(game)
-    scores = ", ".join(f"{side_label(game, s)} {_number(sheet.score[s])}" for s in range(sides))
+    scores = ", ".join(f"{side_label(game, s)} {score_text(sheet.score[s])}" for s in range(sides))
     target = scoring.rules_of(game)["target"]
     return t("chart.summary", count=len(sheet.hands), target=target, scores=scores)
 
@@ -213,7 +224,7 @@ def legend(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
         line = f'<line class="line s{side}" x1="1" y1="8" x2="27" y2="8"{dash}/>'
         items.append(
             f'<li>{_swatch(line)}<span class="who">{esc(side_label(game, side))}</span> '
-            f"<b>{esc(_number(sheet.score[side]))}</b></li>"
+            f"<b>{esc(score_text(sheet.score[side]))}</b></li>"
         )
     target = scoring.rules_of(game)["target"]
     target_line = '<line class="target" x1="1" y1="8" x2="27" y2="8" stroke-dasharray="5 4"/>'
@@ -234,10 +245,7 @@ def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str
         by_hand.setdefault(mark.number, []).append(
             t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=side_label(game, mark.side))
         )
-    heads = join(
-        f'<th scope="col"><span class="clamp">{esc(side_label(game, s))}</span></th>'
-        for s in range(sides)
-    )
+    heads = side_heads([side_label(game, s) for s in range(sides)])
     rows = []
     for line in sheet.hands:
         notes = list(by_hand.get(line.number, []))
@@ -245,7 +253,7 @@ def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str
             notes.insert(0, t("chart.redeal"))
         if line.void:
             notes.insert(0, t("game.void"))
-        cells = join(f"<td>{esc(_number(line.score[s]))}</td>" for s in range(sides))
+        cells = join(f"<td>{esc(score_text(line.score[s]))}</td>" for s in range(sides))
         rows.append(
             f'<tr><th scope="row">{line.number}</th>{cells}<td class="notes">{esc("; ".join(notes))}</td></tr>'
         )

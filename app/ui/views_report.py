@@ -21,7 +21,7 @@ from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.state import GameDict
 from app.ui.stats import Report, SideFigures, Timing, cached_report
-from app.ui.views_chart import score_chart
+from app.ui.views_chart import score_chart, score_text, side_heads
 
 
 def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
@@ -101,7 +101,7 @@ def _rows(report: Report, game: GameDict) -> list[Row]:
     """The table's rows: a label key and how to show a side's value."""
     rules = scoring.rules_of(game)
     rows: list[Row] = [
-        ("report.points", lambda f: _signed_score(f.points)),
+        ("report.points", lambda f: score_text(f.points)),
         ("report.taken", lambda f: str(f.taken)),
         ("report.made", lambda f: str(f.made)),
         ("report.baited", lambda f: str(f.baited)),
@@ -120,16 +120,10 @@ def _rows(report: Report, game: GameDict) -> list[Row]:
     return rows
 
 
-def _signed_score(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def side_table(game: GameDict, report: Report, t: i18n.Tr) -> str:
     """Each side's figures in a column (its name heads it), a figure per row."""
     sides = len(report.labels)
-    heads = join(
-        f'<th scope="col"><span class="clamp">{esc(label)}</span></th>' for label in report.labels
-    )
+    heads = side_heads(report.labels)
     body = [
         f'<tr{OF_TAKEN if key in PART_OF_TAKEN else ""}><th scope="row">{esc(t(key))}</th>'
         + join(f"<td>{esc(show(figures))}</td>" for figures in report.sides)

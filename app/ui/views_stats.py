@@ -17,6 +17,7 @@ from app.ui.markup import esc, join
 from app.ui.state import State, StatsView
 from app.ui.stats import Filters, HeadToHead, PlayerStats, Stats, head_to_head, player_stats
 from app.ui.stats.players import KINDS, PERIODS, years
+from app.ui.views_chart import score_text
 
 
 def filters_of(view: StatsView) -> Filters:
@@ -142,17 +143,13 @@ def _best(player: PlayerStats, t: i18n.Tr) -> str:
     if best is None:
         return esc(t("stats.no_win"))
     order = [best.side] + [side for side in range(len(best.score)) if side != best.side]
-    score = " : ".join(_points(best.score[side]) for side in order)
+    score = " : ".join(score_text(best.score[side]) for side in order)
     date = best.date.strftime("%d.%m.%Y") if best.date else ""
-    lead = f"+{best.lead}" if best.lead > 0 else _points(best.lead)
+    lead = f"+{best.lead}" if best.lead > 0 else score_text(best.lead)
     text = t("stats.best_value", score=score, lead=lead, date=date).removesuffix(", ")
     against = " · ".join(label for side, label in enumerate(best.labels) if side != best.side)
     link = f'<a href="#/game/{esc(best.game_id)}/report">{esc(text)}</a>' if best.game_id else esc(text)
     return f'{link}<span class="sub">{esc(t("stats.best_against", names=against))}</span>'
-
-
-def _points(value: int) -> str:
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def _splits(player: PlayerStats, index: int, t: i18n.Tr) -> str:

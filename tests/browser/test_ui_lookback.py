@@ -18,26 +18,16 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, expect
+from test_ui_a11y import serious
 
 from tools.sample_games import sample_games
 
-BAD = ("serious", "critical")
 LONG = [
     "Олександра-Вікторія Костянтинівна Шевчук",
     "Maximilian Alexander von Hohenzollern-X",
     "Анастасія Володимирівна Заболотна-Ковал",
     "Bartholomew Christopher Featherstonehau",
 ]
-
-
-def serious(page: Page, axe: Axe) -> list[str]:
-    results = axe.run(page)
-    found = []
-    for violation in results.response["violations"]:
-        if violation.get("impact") in BAD:
-            targets = [node.get("target") for node in violation.get("nodes", [])][:5]
-            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
-    return found
 
 
 def games(long_names: bool = False) -> dict[str, dict[str, Any]]:
