@@ -50,12 +50,31 @@ def render_report(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
 
 
 def _facts(report: Report, t: i18n.Tr) -> str:
-    rows = [(t("report.hands"), str(report.hands)), (t("report.redeals"), str(report.redeals))]
+    rows = [
+        (t("report.result"), result_text(report)),
+        (t("report.hands"), str(report.hands)),
+        (t("report.redeals"), str(report.redeals)),
+    ]
     if report.void:
         rows.append((t("report.void"), str(report.void)))
     rows.append((t("report.time"), time_text(report, t)))
     items = join(f"<div><dt>{esc(term)}</dt><dd>{esc(value)}</dd></div>" for term, value in rows)
     return f'<dl class="facts">{items}</dl>'
+
+
+def result_text(report: Report) -> str:
+    """The winner and the final score, the winner's first (only the score while nobody has won).
+
+    >>> from app.ui.stats.report import _sample
+    >>> result_text(_sample())
+    'A — 324 : 120'
+    """
+    winner = report.winner
+    if winner is None:
+        return " : ".join(score_text(value) for value in report.score)
+    order = [winner] + [side for side in range(len(report.score)) if side != winner]
+    score = " : ".join(score_text(report.score[side]) for side in order)
+    return f"{report.labels[winner]} — {score}"
 
 
 def duration_text(minutes: int, t: i18n.Tr) -> str:

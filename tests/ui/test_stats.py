@@ -288,6 +288,7 @@ def test_the_report_table_of_a_team_game() -> None:
     state = initial_state({"g2": GAME_2}, {}, [], ["en"])
     state.screen, state.game_id = "game", "g2"
     text = text_of(render(state))
+    assert "Result оля & Петро — 324 : −150" in text
     assert "Score 324 −150" in text
     assert "Penalties 0 −150" in text
     assert "Biggest hand +162 hand 1 —" in text
