@@ -76,6 +76,9 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.evaluate("window.scrollTo(0, 0)")
 
     def game_chart() -> None:
+        # the "hand recorded" toast of the last scene fades out first (a scan during the fade
+        # would measure the contrast of half-transparent text)
+        page.wait_for_selector(".notice.fleeting", state="hidden")
         page.click("#chart-fold > summary")
         page.click("#chart-fold .chart-table > summary")
 

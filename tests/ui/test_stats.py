@@ -331,3 +331,19 @@ def test_the_report_says_from_which_hand_the_time_is_counted() -> None:
     text = text_of(render(state))
     assert ("Time 26 min (01.07.2026 19:05–19:31) — from hand 2: earlier ones were entered "
             "without a time") in text
+
+
+def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
+    from app.ui.stats.report import _reports, warm_reports
+
+    games = [{**GAME_1, "id": f"warm-{i}"} for i in range(5)]
+    steps = warm_reports(games, per_step=2)
+    yields = 0
+    try:
+        while True:
+            steps.send(None)
+            yields += 1
+            assert len([key for key in _reports if str(key).startswith("warm-")]) == min(2 * yields, 5)
+    except StopIteration as done:
+        assert done.value == 5
+    assert yields == 3

@@ -325,7 +325,13 @@ async def warm_reports(games: list[GameDict], per_step: int = 8) -> int:
     The page starts this after it has shown the games, so that the statistics screen finds
     every report ready (a game that cannot be replayed is skipped: it is not in the app).
 
-    >>> asyncio.run(warm_reports([{"id": "w1", "players": ["A", "B"], "hands": []}]))
+    >>> steps = warm_reports([{"id": "w1", "players": ["A", "B"], "hands": []}])
+    >>> steps.send(None) is None  # a step done: the page may handle its events now
+    True
+    >>> try:
+    ...     steps.send(None)
+    ... except StopIteration as done:
+    ...     print(done.value)
     1
     """
     done = 0
