@@ -12,6 +12,7 @@ MODULES = [
     "app.ui.setup", "app.ui.state", "app.ui.views", "app.ui.views_common", "app.ui.views_game",
     "app.ui.views_setup", "app.ui.stats", "app.ui.stats.players", "app.ui.stats.report",
     "app.ui.views_chart", "app.ui.views_report", "app.ui.views_stats",
+    "app.ui.sharing.actions", "app.ui.sharing.state", "app.ui.sharing.views",
 ]
 
 
