@@ -158,6 +158,8 @@ def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> st
     rematch = (
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
+        f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
         if editable
         else ""
     )

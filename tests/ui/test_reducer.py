@@ -311,6 +311,7 @@ def test_debertz_ends_the_game_without_card_points() -> None:
     assert sheet.finished and sheet.winner == 1 and sheet.decided_by == "debertz"
     html = table.html()
     assert "Winner: Петро" in html and 'id="rematch"' in html
+    assert f'id="share-result" href="#/share/{table.game["id"]}"' in html
 
 
 def test_every_problem_of_a_hand_is_shown_at_once() -> None:

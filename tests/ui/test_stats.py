@@ -124,6 +124,24 @@ def test_debertz_without_cards_counts_as_a_hand_but_not_as_taken() -> None:
     assert report.sides[0].baited == 1 and report.score == (0, 162, 0)
 
 
+@pytest.mark.parametrize(
+    ("failed_claim", "points", "winner", "decided_by"),
+    [("play_on", 110, 1, "claim"), ("loses", 10, 0, "failed_claim")],
+)
+def test_a_claim_hand_ends_the_game_counts_as_a_hand_but_scores_nothing(
+    failed_claim: str, points: int, winner: int, decided_by: str
+) -> None:
+    game = {"id": "gc", "players": ["Оля", "Петро"],
+            "rules": {"target": 201, "failed_claim": failed_claim},
+            "hands": [{"taker": 1, "cards": [62, 100]},
+                      {"taker": 0, "claim": {"side": 1, "cards": points}}]}
+    report = game_report(game)
+    assert (report.winner, report.decided_by, report.hands) == (winner, decided_by, 2)
+    assert report.score == (62, 100)
+    assert [side.taken for side in report.sides] == [0, 1]
+    assert [side.biggest for side in report.sides] == [62, 100]
+
+
 def test_the_chart_marks_baits_eggs_penalties_and_debertz() -> None:
     found = [(m.kind, m.side, m.number, m.score) for m in marks_of(GAME_1, scoring.sheet(GAME_1))]
     assert found == [("eggs", 1, 2, 62), ("bait", 1, 6, 355)]
