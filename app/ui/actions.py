@@ -26,6 +26,8 @@ from app.storage import SETTINGS_ID, Commit, Fresh, GameWrite, settings_patch
 from app.ui import claim, history, scoring, setup
 from app.ui.scoring import Issue
 from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
+from app.ui.stats import period_bounds
+from app.ui.stats.report import TIME_KEY
 
 Payload = dict[str, str]
 
@@ -233,11 +235,15 @@ def _route(state: State, payload: Payload) -> list[Effect]:
             state.entry, state.confirm = None, None
         state.screen, state.game_id = "game", parts[1]
         restore_draft(state)
+        if parts[2:3] == ["report"]:
+            focus = "report-title"
     elif screen == "game":
         state.screen, state.notice = "home", "game_missing"
     elif screen == "new":
         state.screen = "new"
         _setup(state)
+    elif screen == "stats":
+        state.screen = "stats"
     elif screen == "help":
         state.screen = "help"
         state.help_anchor = parts[1] if len(parts) > 1 else None
@@ -792,6 +798,7 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
         return []
     hand, _ = scoring.draft_to_hand(draft)
     if draft.index is None:
+        hand = _stamped(hand, payload)
         op = {"op": "add", "index": len(game["hands"]), "hand": hand}
     else:
         before = game["hands"][draft.index]
@@ -802,6 +809,17 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     if draft.index is None:
         return [_put(state, new), Effect("focus", "new-hand"), TO_TOP]
     return [_put(state, new), Effect("focus", f"hand-{draft.index}")]
+
+
+def _stamped(hand: dict[str, Any], payload: Payload) -> dict[str, Any]:
+    """A new hand record with the time it was entered (the app's own key, which the engine keeps
+    and ignores; an edit keeps the first time).
+
+    >>> _stamped({"redeal": True}, {"now": "2026-11-30T19:05:00"})
+    {'redeal': True, 'at': '2026-11-30T19:05:00'}
+    """
+    now = payload.get("now", "")
+    return {**hand, TIME_KEY: now} if now else hand
 
 
 def _still_there(game: GameDict, index: int | None, hand: dict[str, Any] | None) -> bool:
@@ -828,7 +846,7 @@ def _redeal(state: State, payload: Payload) -> list[Effect]:
     if problems:
         state.notice = "redeal_refused"
         return []
-    op = {"op": "add", "index": len(game["hands"]), "hand": {"redeal": True}}
+    op = {"op": "add", "index": len(game["hands"]), "hand": _stamped({"redeal": True}, payload)}
     state.entry, state.notice = None, "redealt"
     return [
         _put(state, history.apply_change(game, op, payload.get("now", ""))),
@@ -925,6 +943,40 @@ def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> b
         "n": int(op["index"]) + 1,
     }
     return True
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@handles("stats-period")
+def _stats_period(state: State, payload: Payload) -> list[Effect]:
+    """A period picked: its bounds are fixed at the moment it was picked (``now``)."""
+    period = payload.get("value", "all")
+    since, until = period_bounds(period, payload.get("now", ""))
+    state.stats = dataclasses.replace(state.stats, period=period, since=since, until=until)
+    return []
+
+
+@handles("stats-players")
+def _stats_players(state: State, payload: Payload) -> list[Effect]:
+    count = _int(payload, "value") or 0
+    if count in (0, 2, 3, 4):
+        state.stats = dataclasses.replace(state.stats, players=count)
+    return []
+
+
+@handles("stats-pair")
+def _stats_pair(state: State, payload: Payload) -> list[Effect]:
+    """One of the two players compared head to head (``which`` is ``a`` or ``b``)."""
+    which = payload.get("which", "")
+    if which not in ("a", "b"):
+        raise ValueError(f"no player {which!r} to compare")
+    value = payload.get("value", "")
+    if which == "a":
+        state.stats = dataclasses.replace(state.stats, a=value)
+    else:
+        state.stats = dataclasses.replace(state.stats, b=value)
+    return []
 
 
 from app.ui.sharing import actions as _sharing  # noqa: F401 - registers its handlers

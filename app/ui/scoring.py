@@ -18,7 +18,7 @@ from app.ui.state import GameDict, HandDraft
 
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
-_CACHE_SIZE = 64
+_CACHE_SIZE = 512
 _games: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
 _sheets: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
 

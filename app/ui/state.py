@@ -90,6 +90,19 @@ class Confirm:
     hand: dict[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class StatsView:
+    """The statistics screen's choices: the period (``all``, ``week``, ``y2026``...) and the
+    bounds it gave when picked, the number of players (0 = any), the two players compared."""
+
+    period: str = "all"
+    since: str = ""
+    until: str = ""
+    players: int = 0
+    a: str = ""
+    b: str = ""
+
+
 @dataclass
 class State:
     """Everything the views need to draw the app."""
@@ -110,6 +123,7 @@ class State:
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False
     """The browser keeps no data for this page: everything lasts while the page is open."""
     unsaved: bool = False

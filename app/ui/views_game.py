@@ -18,6 +18,7 @@ from app.ui.views_common import (
     signed_score,
     toggle,
 )
+from app.ui.views_report import look_back
 
 
 def signed(value: int) -> str:
@@ -59,6 +60,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         head
         + _board(game, sheet, t)
         + _toolbar(game, sheet, t)
+        + look_back(game, sheet, t)
         + _history(game, sheet, t)
         + _footer(game, state, t)
         + "</section>"
@@ -157,6 +159,8 @@ def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> st
     rematch = (
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
+        f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
         if editable
         else ""
     )

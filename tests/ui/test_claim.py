@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from helpers import XSS, Table
@@ -131,6 +132,7 @@ def test_a_claim_that_holds_is_saved_ends_the_game_and_keeps_the_score() -> None
     assert table.state.entry is None
     assert table.game["hands"][-1] == {
         "taker": 1, "claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1, "fifty": 0},
+        "at": ANY,
     }
     expected = cli_equal(table)
     assert expected["winner"] == 0 and expected["decided_by"] == "claim"
@@ -180,7 +182,7 @@ def test_a_short_claim_becomes_the_played_hand_keeping_taker_melds_and_bella() -
     table.do("claim-toggle")
     table.do("cards", side=0, value="70")
     table.do("save-hand")
-    assert table.game["hands"][-1] == {"taker": 1, "cards": [70, 92], "bella": 0}
+    assert table.game["hands"][-1] == {"taker": 1, "cards": [70, 92], "bella": 0, "at": ANY}
     cli_equal(table)
 
 
@@ -205,7 +207,7 @@ def test_a_cards_only_claim_shows_no_sequences_or_bella() -> None:
     assert "a claim counts card points only" in html
     assert preview_text(table) == "Оля: 430 + 71 = 501 of 501: wins the game."
     table.do("save-hand")
-    assert table.game["hands"][-1] == {"taker": 1, "claim": {"side": 0, "cards": 71}}
+    assert table.game["hands"][-1] == {"taker": 1, "claim": {"side": 0, "cards": 71}, "at": ANY}
 
 
 def test_under_defenders_only_the_other_side_is_offered_and_chosen_at_once() -> None:
@@ -360,7 +362,7 @@ def test_editing_a_claim_opens_the_claim_form_filled_in() -> None:
     table.do("claim-meld", kind="terz", step=-1)
     table.do("claim-bella")
     table.do("save-hand")
-    assert table.game["hands"][3] == {"taker": 1, "claim": {"side": 0, "cards": 51}, "bella": 0}
+    assert table.game["hands"][3] == {"taker": 1, "claim": {"side": 0, "cards": 51}, "bella": 0, "at": ANY}
     assert table.game["undo"][-1]["op"] == "edit"
     cli_equal(table)
 
