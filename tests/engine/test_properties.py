@@ -119,11 +119,12 @@ def test_replacing_a_hand_and_putting_it_back_restores_the_sheet(
         return
     index = data.draw(st.integers(0, len(game.hands) - 1))
     other = game.hands[data.draw(st.integers(0, len(game.hands) - 1))]
+    put = other if not game.rules.obligation else game.hands[0]
     try:
-        changed = game.replace_hand(index, other if not game.rules.obligation else game.hands[0])
+        changed = game.replace_hand(index, put)
     except DebertzError as error:  # the edit would leave a claim that counts and falls short
         assert error.problem.code == "claim_short"
-        assert check_hand(game, hand_to_json(other), index)[0] == error.problem
+        assert check_hand(game, hand_to_json(put), index)[0] == error.problem
     else:
         restored = changed.replace_hand(index, game.hands[index])
         assert restored == game
