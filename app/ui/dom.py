@@ -22,6 +22,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from app.browser.screen_cache import ScreenKeeper
 from app.ui import i18n, views
 from app.ui.actions import Effect, reduce
 from app.ui.scoring import readable_games
@@ -135,6 +136,7 @@ class App:
         self.proxies: list[Any] = []
         self.last_html = ""
         self.titled = ""
+        self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -292,6 +294,7 @@ class App:
             _morph_children(self.root, self.template.content)
             self.template.innerHTML = ""
             self.last_html = html
+        self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
             self.set_title()
         document.documentElement.lang = self.state.lang

@@ -7,19 +7,30 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from tools.build import read_precache, write_precache
+from tools.build import Precache, read_precache, write_precache
 from tools.serve import DistServer
 
 Wait = Callable[[Page], None]
-CACHES = "caches.keys()"
 PROMPTS = {"uk": "Готова нова версія", "ru": "Готова новая версия", "en": "A new version"}
+CACHED = """() => caches.keys()
+  .then((names) => caches.open(names.find((name) => name.endsWith(":files"))))
+  .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
 
 
-def make_new_version(dist: Path) -> str:
+def make_new_version(dist: Path) -> Precache:
     """Change one file as a rebuild after an edit would, and regenerate the precache list."""
     with (dist / "shell.css").open("a", encoding="utf-8") as css:
         css.write("\n/* new version */\n")
-    return write_precache(dist).hash
+    return write_precache(dist)
+
+
+def cached_files(page: Page, base_url: str) -> set[str]:
+    """The service worker's cache: ``./file?rev=...`` for every file it keeps."""
+    return {"./" + url.removeprefix(base_url) for url in page.evaluate(CACHED)}
+
+
+def listed(precache: Precache) -> set[str]:
+    return {f"{name}?rev={entry.rev}" for name, entry in precache.files.items()}
 
 
 def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
@@ -31,14 +42,15 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     start_game: Callable[[Page, list[str]], None],
 ) -> None:
     server = serve(dist_copy)
-    old_hash = read_precache(dist_copy).hash
+    old = read_precache(dist_copy)
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
+    assert cached_files(page, server.url) == listed(old)
     start_game(page, ["Оля", "Петро", "Іван", "Марта"])
 
-    new_hash = make_new_version(dist_copy)
-    assert new_hash != old_hash
+    new = make_new_version(dist_copy)
+    assert new.build != old.build
     page.reload()
     wait_ready(page)
     prompt = page.locator("#shell-update")
@@ -51,9 +63,7 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
         page.locator("#shell-update-button").click()
     wait_ready(page)
     assert "new version" in page.evaluate("fetch('./shell.css').then(r => r.text())")
-    names = page.evaluate(CACHES)
-    assert any(name.endswith(new_hash) for name in names)
-    assert not any(name.endswith(old_hash) for name in names)
+    assert cached_files(page, server.url) == listed(new), "the old revisions are removed"
     page.goto(server.url)
     wait_ready(page)
     expect(page.locator("#app")).to_contain_text("Петро")
