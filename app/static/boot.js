@@ -99,8 +99,14 @@
 
   function showLoading() {
     root.lang = pickLanguage(browserLanguages());
-    byId("shell-boot-text").textContent = texts().loading;
-    byId("shell-boot-hint").textContent = texts().hint;
+    bootText(texts().loading, texts().hint);
+  }
+
+  // The loading state's two lines (gone once a saved screen is painted over it).
+  function bootText(text, hint) {
+    const [line, second] = [byId("shell-boot-text"), byId("shell-boot-hint")];
+    if (line) line.textContent = text;
+    if (second) second.textContent = hint;
   }
 
   // --- the saved screen -------------------------------------------------------------------
@@ -188,11 +194,13 @@
     return (trash ? `${trash.id ?? ""}:${stamp(trash)}` : null) === screen.trash;
   }
 
+  // Resolves once the saved screen is on screen (after its first frame), or at once when there is
+  // none to paint: Python's start waits for it, since compiling the runtime would hold it back.
   function paintSavedScreen() {
     const screen = savedScreen();
-    if (!screen || !("indexedDB" in self)) return;
+    if (!screen || !("indexedDB" in self)) return Promise.resolve();
     root.dataset.screen = "checking"; // the spinner stays hidden for the few ms this takes
-    readRecords(screen).then((stored) => {
+    return readRecords(screen).then((stored) => {
       const fits = stored && stillTrue(screen, stored) && routeOf(location.hash) === screen.route;
       if (!fits || root.dataset.app !== "loading") {
         delete root.dataset.screen;
@@ -206,6 +214,7 @@
       document.querySelector(".shell-title").textContent = screen.title;
       root.dataset.screen = "saved";
       note("starting", texts().starting);
+      return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
     });
   }
 
@@ -315,8 +324,7 @@
 
   function showDownload() {
     const values = { done: megabytes(precached.done), total: megabytes(precached.total || 14e6) };
-    byId("shell-boot-text").textContent = say(offline ? texts().offline : texts().downloading, values);
-    byId("shell-boot-hint").textContent = offline ? "" : texts().hint;
+    bootText(say(offline ? texts().offline : texts().downloading, values), offline ? "" : texts().hint);
     root.dataset.download = offline ? "offline" : "progress";
   }
 
@@ -412,8 +420,7 @@
     if (started) return;
     started = true;
     offline = false;
-    byId("shell-boot-text").textContent = texts().loading;
-    byId("shell-boot-hint").textContent = firstVisit ? "" : texts().hint;
+    bootText(texts().loading, firstVisit ? "" : texts().hint);
     delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
     const failed = (error) => showError(error && error.stack ? error.stack : String(error));
@@ -507,7 +514,6 @@
   watchBoot();
   watchStart();
   holdTaps();
-  paintSavedScreen();
-  start();
+  paintSavedScreen().then(start);
   askForPersistentStorage();
 })();

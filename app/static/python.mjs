@@ -27,7 +27,20 @@ const MAX_FAILURES = 2; // a snapshot that failed twice for this build is not ma
 const MAKE_AFTER_MS = 1500; // after the app is ready, leave the first taps alone
 const root = document.documentElement;
 
-const stored = readSnapshot(); // starts when boot.js imports this module, before PyScript asks
+// Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
+// loadPyodide() call then takes it over, with its own output functions.
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+const started = startPython();
+started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
+
+export async function loadPyodide(options = {}) {
+  const { indexURL, stdout, stderr, ...others } = options;
+  if (Object.keys(others).length) {
+    throw new Error(`python.mjs cannot start Python with ${Object.keys(others).join(", ")}`);
+  }
+  Object.assign(output, stdout && { stdout }, stderr && { stderr });
+  return started;
+}
 
 async function readSnapshot() {
   if (!BUILD || !("caches" in self)) return null;
@@ -48,9 +61,13 @@ async function readSnapshot() {
   }
 }
 
-export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: RUNTIME_URL };
-  const snapshot = await stored;
+async function startPython() {
+  const settings = {
+    indexURL: RUNTIME_URL,
+    stdout: (text) => output.stdout(text),
+    stderr: (text) => output.stderr(text),
+  };
+  const snapshot = await readSnapshot();
   if (snapshot) {
     try {
       const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
