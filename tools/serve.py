@@ -5,7 +5,8 @@
 ``--base`` mounts the site under a sub-path, as a static host would. Tests use
 :class:`DistServer`, which can be stopped and started again on the same port (offline tests; a stop
 also cuts the transfers in flight, as a lost connection would), counts the bytes it sends
-(``bytes_sent``, ``sent_by_path``) and can be slowed down (``rate``, bytes per second).
+(``bytes_sent``, ``sent_by_path``), can be slowed down (``rate``, bytes per second) and can hold
+the answers to some paths until released (``held``, a set of paths relative to the site).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import argparse
 import functools
 import io
-import shutil
 import socket
 import threading
 import time
@@ -48,6 +48,9 @@ class DistHandler(SimpleHTTPRequestHandler):
         if not self.path.startswith(self.base):
             self.send_error(404, f"outside {self.base}")
             return None
+        held: set[str] = getattr(self.server, "held", set())
+        while self.path[len(self.base) :].split("?")[0] in held:
+            time.sleep(0.05)
         return super().send_head()
 
     def translate_path(self, path: str) -> str:
@@ -66,13 +69,15 @@ class DistHandler(SimpleHTTPRequestHandler):
         self.wfile = _Counted(self.wfile, self)
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        rate = getattr(self.server, "rate", None)
-        if not rate:
-            shutil.copyfileobj(source, outputfile)
-            return
-        while chunk := source.read(16_384):  # a slow line: each chunk in its share of a second
+        """Send the file; at the server's ``rate`` (read again as it goes) when there is one."""
+        while True:
+            rate = getattr(self.server, "rate", None)
+            chunk = source.read(max(1, int(rate / 20)) if rate else 65_536)
+            if not chunk:
+                return
             outputfile.write(chunk)
-            time.sleep(len(chunk) / rate)
+            if rate:
+                time.sleep(len(chunk) / rate)
 
 
 class _Counted(io.BufferedIOBase):
@@ -97,6 +102,7 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
     rate: float | None = None
+    held: set[str] = set()  # noqa: RUF012 - replaced per server by DistServer.start()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.lock = threading.Lock()
@@ -153,6 +159,7 @@ class DistServer:
         self.directory, self.base, self.host, self.port = directory, _base(base), host, port
         self.verbose = verbose
         self._rate: float | None = None
+        self.held: set[str] = set()
         self.sent: Counter[str] = Counter()
         self._httpd: _Server | None = None
         self._thread: threading.Thread | None = None
@@ -206,6 +213,7 @@ class DistServer:
         self._httpd = _Server((self.host, self.port), handler)
         self._httpd.verbose = self.verbose
         self._httpd.rate = self._rate
+        self._httpd.held = self.held
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
