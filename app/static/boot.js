@@ -331,14 +331,12 @@
   function onPrecacheMessage({ data }) {
     if (!data || data.type !== "precache") return;
     precached = { done: data.done, total: data.total };
-    if (data.state === "done" && !navigator.serviceWorker.controller) {
-      root.dataset.offlineReady = "new";
-    }
     if (!firstVisit || started) return;
     if (data.state === "failed") {
       console.warn("the site could not be saved for offline use:", data.error);
       installFailed();
     } else if (data.state === "done") {
+      keptForOffline();
       setTimeout(startPython, CONTROL_WITHIN_MS); // if the worker never takes the page over
     } else if (!offline) {
       showDownload();
@@ -386,7 +384,10 @@
   function waitForTheWorker() {
     firstVisit = true;
     showDownload();
-    navigator.serviceWorker.addEventListener("controllerchange", startPython);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      keptForOffline(); // a worker takes a page over only once every file is kept
+      startPython();
+    });
     addEventListener("offline", () => {
       if (!started && !offline) waitForConnection();
     });
@@ -395,6 +396,11 @@
 
   function install() {
     register().then((registration) => registration || installFailed(), installFailed);
+  }
+
+  // Said once the app is ready (boot.js's observer of data-app).
+  function keptForOffline() {
+    if (!root.dataset.offlineReady) root.dataset.offlineReady = "new";
   }
 
   function showOfflineReady() {
