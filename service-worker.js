@@ -41,20 +41,24 @@ async function respond(request) {
 
 async function precache() {
   const cache = await caches.open(FILES);
-  const progress = { done: 0, total: 0, sent: 0 };
+  const progress = { done: 0, kept: 0, total: 0, sent: 0 }; // bytes read, of whole files kept
   const missing = [];
   for (const [url, { size }] of WANTED) {
     progress.total += size;
-    if (await cache.match(keyOf(url))) progress.done += size;
+    if (await cache.match(keyOf(url))) progress.done = progress.kept += size;
     else missing.push(url);
   }
   const next = async () => {
-    for (let url; (url = missing.shift()); ) await cache.put(keyOf(url), await download(url, progress));
+    for (let url; (url = missing.shift()); ) {
+      await cache.put(keyOf(url), await download(url, progress));
+      progress.kept += WANTED.get(url).size;
+    }
   };
   try {
     await Promise.all(Array.from({ length: PARALLEL }, next));
   } catch (error) {
     missing.length = 0; // the other downloads stop after their current file
+    progress.done = progress.kept; // what was read of the files cut off is lost
     await tell(progress, "failed", String(error));
     throw error;
   }

@@ -29,6 +29,11 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
   ``idb.put(page, "games", key, value)`` writes one raw value (only after the app has started once,
   so that the database and its object stores exist: before that both fail with a clear message
   and create nothing).
+- ``saved_screens`` (fixture): ``saved_screens.watch(page)`` before a goto records the saved screen
+  boot.js paints before Python is up; ``saved_screens.paints(page)`` lists them for the current
+  document (at most one: its scores, number of game cards, ``data-app`` then, language, note);
+  ``saved_screens.kept(page)`` waits until the app has kept the screen shown now and returns the
+  kept text (localStorage).
 - ``evaluate_within(page, function, arg, failure=...)``: ``page.evaluate`` with a time limit
   (60 s); use it for every promise that might never settle. Each test also has pytest-timeout's
   limit (pyproject.toml), so a hang fails that test, not the whole run.
@@ -40,6 +45,7 @@ The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -281,6 +287,59 @@ class RawStore:
 def idb() -> RawStore:
     """Read and write the app's raw IndexedDB records (see RawStore)."""
     return RawStore()
+
+
+PAINTS = """
+window.__paints = [];
+new MutationObserver(() => {
+  const root = document.documentElement;
+  if (!root || root.dataset.screen !== "saved" || window.__paints.length) return;
+  window.__paints.push({
+    scores: [...document.querySelectorAll("#app .board .score")].map((e) => e.dataset.score),
+    cards: document.querySelectorAll("#app .card").length,
+    app: root.dataset.app,
+    lang: root.lang,
+    note: document.getElementById("shell-note").textContent,
+  });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-screen"] });
+"""
+KEPT = "Object.entries(localStorage).filter(([k]) => k.startsWith('debertz-screens:'))"
+SCORES = "[...document.querySelectorAll('#app .board .score')].map((e) => e.dataset.score)"
+
+
+class SavedScreens:
+    """The saved screen boot.js paints at start-up (app/ui/saved_screen.py), seen from a test."""
+
+    @staticmethod
+    def watch(page: Page) -> None:
+        """Record the saved screen painted in every document the page opens from now on."""
+        page.add_init_script(PAINTS)
+
+    @staticmethod
+    def paints(page: Page) -> list[dict[str, Any]]:
+        """The saved screen painted in the current document (empty: none was)."""
+        found: list[dict[str, Any]] = page.evaluate("window.__paints")
+        return found
+
+    @staticmethod
+    def kept(page: Page) -> str:
+        """Wait until the screen shown now (with its scores) is kept; the kept text."""
+        route = page.evaluate("location.hash") or "#/"
+        for _ in range(200):
+            kept = page.evaluate(KEPT)
+            screen = json.loads(kept[0][1])["screens"].get(route) if kept else None
+            scores = page.evaluate(SCORES)
+            if screen and all(f'data-score="{s}"' in screen["html"] for s in scores):
+                text: str = kept[0][1]
+                return text
+            page.wait_for_timeout(100)
+        raise AssertionError(f"the screen {route} was never kept")
+
+
+@pytest.fixture
+def saved_screens() -> SavedScreens:
+    """Watch the saved screen at start-up (see SavedScreens)."""
+    return SavedScreens()
 
 
 @pytest.fixture(name="wait_ready")

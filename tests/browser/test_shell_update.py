@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -40,14 +41,17 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     wait_ready: Wait,
     wait_offline_ready: Wait,
     start_game: Callable[[Page, list[str]], None],
+    saved_screens: Any,
 ) -> None:
     server = serve(dist_copy)
     old = read_precache(dist_copy)
+    saved_screens.watch(page)
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
     assert cached_files(page, server.url) == listed(old)
     start_game(page, ["Оля", "Петро", "Іван", "Марта"])
+    saved_screens.kept(page)
 
     new = make_new_version(dist_copy)
     assert new.build != old.build
@@ -58,10 +62,12 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     lang = page.evaluate("document.documentElement.lang")
     expect(prompt).to_contain_text(PROMPTS[lang])
     assert "new version" not in page.evaluate("fetch('./shell.css').then(r => r.text())")
+    assert len(saved_screens.paints(page)) == 1, "the same build paints the sheet it kept"
 
     with page.expect_navigation():
         page.locator("#shell-update-button").click()
     wait_ready(page)
+    assert saved_screens.paints(page) == [], "a screen kept by the older build was painted"
     assert "new version" in page.evaluate("fetch('./shell.css').then(r => r.text())")
     assert cached_files(page, server.url) == listed(new), "the old revisions are removed"
     page.goto(server.url)
