@@ -82,7 +82,7 @@ def test_the_build_id_follows_the_content_and_a_change_touches_only_its_file(
     assert write_precache(again) == second, "stamping again changes nothing"
 
 
-def test_the_app_zip_has_the_python_package_and_its_bytecode_only(dist: Path) -> None:
+def test_the_app_zip_has_the_python_package_its_bytecode_and_text_catalogues_only(dist: Path) -> None:
     names = set(zipfile.ZipFile(dist / "app.zip").namelist())
     sources = {name for name in names if name.endswith(".py")}
     assert "storage.py" in sources and "browser/store.py" in sources
@@ -93,7 +93,12 @@ def test_the_app_zip_has_the_python_package_and_its_bytecode_only(dist: Path) ->
         if "__pycache__" not in p.parts
     }
     assert sources == expected - {"main.py"}
-    bytecode = names - sources
+    data = {name for name in names if name.endswith(".json")}
+    assert data == {
+        p.relative_to(ROOT / "app").as_posix() for p in (ROOT / "app/ui/text").rglob("*.json")
+    }
+    assert "ui/text/uk/ui.json" in data and "ui/text/en/help.json" in data
+    bytecode = names - sources - data
     assert len(bytecode) == len(sources)
     assert all(re.fullmatch(r"(.+/)?__pycache__/\w+\.cpython-314\.pyc", name) for name in bytecode)
 

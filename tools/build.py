@@ -66,6 +66,8 @@ NOT_PRECACHED = ("service-worker.js", "precache.js")
 APP_DIR = "/home/pyodide/app"
 """Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
 COMPILER = ROOT / "tools/compile_pyc.mjs"
+DATA_FILES = "ui/text/*/*.json"
+"""Data files of the app package that go into app.zip beside the code."""
 PRECACHE_FILE = "precache.js"
 PRECACHE_PREFIX = "self.PRECACHE = "
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -144,11 +146,20 @@ def app_sources(package: Path) -> dict[str, str]:
     return {path.relative_to(package).as_posix(): path.read_text("utf-8") for path in sources}
 
 
+def app_data(package: Path) -> dict[str, bytes]:
+    """The package's data files by zip path: the text catalogues (``ui/text/<lang>/*.json``)."""
+    return {
+        path.relative_to(package).as_posix(): path.read_bytes()
+        for path in sorted(package.glob(DATA_FILES))
+    }
+
+
 def write_app_zip(package: Path, target: Path) -> None:
-    """Zip the package's sources and their Pyodide bytecode, reproducibly."""
+    """Zip the package's sources, their Pyodide bytecode and its data files, reproducibly."""
     sources = app_sources(package)
     entries = {name: text.encode("utf-8") for name, text in sources.items()}
     entries.update(compile_bytecode(sources))
+    entries.update(app_data(package))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, ZIP_TIME)

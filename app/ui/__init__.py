@@ -5,7 +5,7 @@ Pure modules (tested on CPython, no browser needed):
 - ``state``: the app state and the drafts of the new-game and new-hand forms;
 - ``actions``: ``reduce(state, action, payload) -> (state, effects)``, undo/redo included;
 - ``views``: ``render(state) -> str``, every user string escaped;
-- ``i18n``: the uk / ru / en texts; ``help_pages``: the rules-and-help texts;
+- ``i18n``: the uk / ru / en texts (data: ``text/<lang>/*.json``); ``help_pages``: the help page;
 - ``scoring``: the one place that calls the engine (``app.engine``).
 
 ``dom`` is the thin shell that binds all of it to the page; it is the only module that imports

@@ -34,7 +34,8 @@ Facts = dict[str, Any]
 def screen_route(state: State) -> str | None:
     """The address of the screen shown, when it is one worth painting at the next start.
 
-    The games list (unless it lists unreadable records) and a game's sheet; nothing else.
+    The games list (unless it lists unreadable records) and a game's sheet; nothing else, and
+    nothing at all while the browser keeps no data for the page (``volatile``).
 
     >>> from app.ui.state import initial_state
     >>> screen_route(initial_state({}, {}, [], []))
@@ -47,6 +48,8 @@ def screen_route(state: State) -> str | None:
     >>> screen_route(state) is None
     True
     """
+    if state.volatile:
+        return None
     if state.screen == "home" and not state.problems:
         return HOME
     if state.screen == "game" and state.game is not None:

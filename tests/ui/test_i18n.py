@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app.ui import i18n
 
 UKRAINIAN_ONLY = re.compile("[іїєґІЇЄҐ]")
@@ -23,3 +25,27 @@ def test_no_english_text_has_cyrillic_letters() -> None:
 def test_the_russian_error_for_too_many_card_points_is_russian() -> None:
     text = i18n.translator("ru")("problem.ui.cards_over", value=170)
     assert text == "170 — больше 162: в сдаче всего 162 очка."
+
+
+def test_a_language_is_every_file_of_its_folder_merged(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "ui.json").write_text('{"a": "A"}', encoding="utf-8")
+    (tmp_path / "en" / "share.json").write_text('{"b": "B"}', encoding="utf-8")
+    (tmp_path / "en" / "help.json").write_text("[]", encoding="utf-8")
+    assert i18n.load_catalogue("en", tmp_path) == {"a": "A", "b": "B"}
+
+
+def test_a_key_in_two_files_of_one_language_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "uk").mkdir()
+    (tmp_path / "uk" / "ui.json").write_text('{"a": "A"}', encoding="utf-8")
+    (tmp_path / "uk" / "share.json").write_text('{"a": "Б"}', encoding="utf-8")
+    with pytest.raises(ValueError, match="keys already defined in another file: \\['a'\\]"):
+        i18n.load_catalogue("uk", tmp_path)
+
+
+def test_every_language_has_the_same_catalogue_files() -> None:
+    files = {
+        lang: sorted(p.name for p in (i18n.TEXT_DIR / lang).glob("*.json"))
+        for lang in i18n.TABLES
+    }
+    assert files["uk"] == files["ru"] == files["en"]
