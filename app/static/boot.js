@@ -62,6 +62,7 @@
   const PROBE_EVERY_MS = 3000;
   const NOTE_FOR_MS = 12000;
   const CONTROL_WITHIN_MS = 5000;
+  const PAINT_WAIT_MS = 1500;
   const INSTALL_TRIES = 3;
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
@@ -131,7 +132,7 @@
   // The stored records the screen depends on: {games: {id: text}, settings: text}, or null.
   function readRecords(screen) {
     return new Promise((resolve) => {
-      const open = indexedDB.open("debertz");
+      const open = indexedDB.open("debertz"); // throws where there is no IndexedDB at all
       open.onupgradeneeded = () => open.transaction.abort(); // no database: never make one here
       open.onerror = () => resolve(null);
       open.onsuccess = () => {
@@ -194,28 +195,36 @@
     return (trash ? `${trash.id ?? ""}:${stamp(trash)}` : null) === screen.trash;
   }
 
-  // Resolves once the saved screen is on screen (after its first frame), or at once when there is
-  // none to paint: Python's start waits for it, since compiling the runtime would hold it back.
+  // Resolves once the saved screen is on screen (after its first frame), at once when there is
+  // none to paint, and after PAINT_WAIT_MS at most (an IndexedDB that does not answer): Python's
+  // start waits for it, since compiling the runtime would hold the paint back.
   function paintSavedScreen() {
     const screen = savedScreen();
     if (!screen || !("indexedDB" in self)) return Promise.resolve();
     root.dataset.screen = "checking"; // the spinner stays hidden for the few ms this takes
-    return readRecords(screen).then((stored) => {
-      const fits = stored && stillTrue(screen, stored) && routeOf(location.hash) === screen.route;
-      if (!fits || root.dataset.app !== "loading") {
-        delete root.dataset.screen;
-        return;
-      }
-      const app = byId("app");
-      app.innerHTML = screen.html; // the app's own markup (escaped by its views), from this origin
-      for (const control of app.querySelectorAll("input, select, textarea")) control.disabled = true;
-      root.lang = screen.lang;
-      document.title = screen.title;
-      document.querySelector(".shell-title").textContent = screen.title;
-      root.dataset.screen = "saved";
-      note("starting", texts().starting);
-      return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
-    });
+    const painted = readRecords(screen)
+      .then((stored) => stored && stillTrue(screen, stored) && paint(screen))
+      .catch(() => false)
+      .then((done) => done || forgetChecking());
+    const waited = new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS)).then(forgetChecking);
+    return Promise.race([painted, waited]);
+  }
+
+  function forgetChecking() {
+    if (root.dataset.screen === "checking") delete root.dataset.screen;
+  }
+
+  function paint(screen) {
+    if (routeOf(location.hash) !== screen.route || root.dataset.app !== "loading") return false;
+    const app = byId("app");
+    app.innerHTML = screen.html; // the app's own markup (escaped by its views), from this origin
+    for (const control of app.querySelectorAll("input, select, textarea")) control.disabled = true;
+    root.lang = screen.lang;
+    document.title = screen.title;
+    document.querySelector(".shell-title").textContent = screen.title;
+    root.dataset.screen = "saved";
+    note("starting", texts().starting);
+    return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0, true)));
   }
 
   // A tap on the saved screen waits: the control is marked, and once Python is up the same control
