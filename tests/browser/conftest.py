@@ -5,8 +5,11 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
 - ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
   (or the folder named by the environment variable DEBERTZ_TEST_DIST).
 - ``server`` (session): a :class:`tools.serve.DistServer` over ``dist`` at ``/``; ``server.stop()``
-  makes the next requests fail (offline), ``server.start()`` brings it back on the same port. It is
-  started again before every test.
+  makes the next requests fail and cuts the transfers in flight (offline), ``server.start()`` brings
+  it back on the same port. ``server.bytes_sent`` / ``server.sent_by_path`` count what it sent
+  (``reset_counts()``), ``server.rate`` slows every answer down (bytes per second), and a path in
+  ``server.held`` (e.g. ``"python.mjs"``) is not answered until removed. It is started again, at
+  full speed, holding nothing and counting from zero, before every test.
 - ``app_url``: ``server.url``; open it with ``page.goto(app_url)``.
 - ``serve`` (factory): ``serve(directory, base="/deep/path/")`` -> another started DistServer,
   stopped after the test (sub-path tests, a test's own copy of dist/).
@@ -110,6 +113,9 @@ def _session_server(dist: Path) -> Iterator[DistServer]:
 def server(_session_server: DistServer) -> DistServer:
     """The shared server, running at the start of each test."""
     _session_server.start()
+    _session_server.rate = None
+    _session_server.held.clear()
+    _session_server.reset_counts()
     return _session_server
 
 
