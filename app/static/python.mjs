@@ -4,7 +4,7 @@
 // (engine, storage, UI state, reducer, views, i18n; see docs/ARCHITECTURE.md), which this device
 // made after an earlier normal start and keeps in Cache Storage under the build id and the
 // runtime version. Without a usable snapshot it starts Pyodide normally, and once the app is
-// ready it has one made at idle time by snapshot-worker.mjs, off the main thread.
+// ready and the player pauses, it has one made by snapshot-worker.mjs, off the main thread.
 //
 // Any failure of the snapshot path (none stored, unreadable, another runtime version, an exception
 // while restoring, or an app that does not start from it) falls back to a normal start and
@@ -24,7 +24,7 @@ const BUILD = document.querySelector('meta[name="debertz-build"]')?.content || "
 const KEY = here(`./python-snapshot?build=${BUILD}&runtime=${version}`);
 const FAILURES = `debertz-python-failures:${KEY}`;
 const MAX_FAILURES = 2; // a snapshot that failed twice for this build is not made again
-const MAKE_AFTER_MS = 1500; // after the app is ready, leave the first taps alone
+const IDLE_MS = 3000; // the snapshot is made once the player has let the app be for this long
 const root = document.documentElement;
 
 // Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
@@ -82,7 +82,7 @@ async function startPython() {
   }
   const pyodide = await loadRuntime(settings);
   root.dataset.python = "normal";
-  whenReady(() => setTimeout(makeSnapshot, MAKE_AFTER_MS));
+  whenReady(() => whenIdle(makeSnapshot));
   return pyodide;
 }
 
@@ -132,6 +132,19 @@ function whenReady(then) {
     if (root.dataset.app === "ready") then();
   });
   watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
+}
+
+// The player's taps and keys come first: wait for a pause in them, with the page in front.
+function whenIdle(then) {
+  let last = performance.now();
+  const touched = () => (last = performance.now());
+  for (const kind of ["pointerdown", "keydown", "input"]) addEventListener(kind, touched, true);
+  const timer = setInterval(() => {
+    if (performance.now() - last < IDLE_MS || document.visibilityState !== "visible") return;
+    clearInterval(timer);
+    for (const kind of ["pointerdown", "keydown", "input"]) removeEventListener(kind, touched, true);
+    then();
+  }, 500);
 }
 
 function failures() {
