@@ -34,6 +34,7 @@ const started = startPython();
 started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
 
 export async function loadPyodide(options = {}) {
+  // indexURL is PyScript's guess (this module's folder); Pyodide's files are in RUNTIME_URL.
   const { indexURL, stdout, stderr, ...others } = options;
   if (Object.keys(others).length) {
     throw new Error(`python.mjs cannot start Python with ${Object.keys(others).join(", ")}`);

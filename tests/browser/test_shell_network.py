@@ -33,6 +33,14 @@ def cached_bytes(page: Page, dist: Path, base_url: str) -> int:
     return sum(sizes[name] for name in names)
 
 
+def first_visit(page: Page, dist: Path, serve: Callable[..., DistServer], wait: Wait) -> DistServer:
+    """Open the app from its own server, counting bytes, until it is ready."""
+    server = serve(dist)
+    page.goto(server.url)
+    wait(page)
+    return server
+
+
 def offline_start(page: Page, server: DistServer, wait_ready: Wait) -> None:
     server.stop()
     page.reload()
@@ -43,9 +51,7 @@ def offline_start(page: Page, server: DistServer, wait_ready: Wait) -> None:
 def test_a_first_visit_downloads_every_file_once_then_says_it_works_offline(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
-    server = serve(dist_copy)
-    page.goto(server.url)
-    wait_ready(page)
+    server = first_visit(page, dist_copy, serve, wait_ready)
     page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=30_000)
     expect(page.locator("#shell-note")).to_have_text(
         "Ready without internet: the app now works offline."
@@ -91,9 +97,7 @@ def test_a_first_visit_cut_off_says_so_and_goes_on_where_it_stopped(
 def test_an_update_of_one_css_line_downloads_only_what_changed_then_works_offline(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
-    server = serve(dist_copy)
-    page.goto(server.url)
-    wait_ready(page)
+    server = first_visit(page, dist_copy, serve, wait_ready)
     page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
     server.reset_counts()
     css = (dist_copy / "app.css").read_text(encoding="utf-8")

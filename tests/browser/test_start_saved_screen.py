@@ -19,10 +19,12 @@ from tools.serve import DistServer
 
 Wait = Callable[[Page], None]
 Screens = Any  # tests/browser/conftest.py: SavedScreens
+StartGame = Callable[[Page, list[str]], None]
+PLAYERS = ["Оля", "Петро"]
 
 
-def open_page(context: BrowserContext, url: str, wait_ready: Wait, screens: Screens) -> Page:
-    page = context.new_page()
+def open_app(page: Page, url: str, wait_ready: Wait, screens: Screens) -> Page:
+    """Open the app in ``page``, watching for a painted saved screen."""
     screens.watch(page)
     page.goto(url)
     wait_ready(page)
@@ -42,16 +44,6 @@ def add_hand(page: Page, taker: int, cards: int) -> None:
     saved(page)
 
 
-def new_game(page: Page, names: list[str]) -> None:
-    page.click("#new-game")
-    page.check(f"#count-{len(names)}")
-    for seat, name in enumerate(names):
-        page.fill(f"#name-{seat}", name)
-    page.click("#start-game")
-    expect(page.locator("#new-hand")).to_be_visible()
-    saved(page)
-
-
 def scores(page: Page) -> list[str]:
     found: list[str] = page.evaluate(
         "[...document.querySelectorAll('#app .board .score')].map((e) => e.dataset.score)"
@@ -61,16 +53,15 @@ def scores(page: Page) -> list[str]:
 
 def test_the_saved_sheet_is_painted_at_once_then_the_live_app_replaces_it_offline(
     saved_screens: Screens,
+    start_game: StartGame,
     page: Page,
     server: DistServer,
     recorder: Any,
     wait_ready: Wait,
     reload_offline: Callable[..., None],
 ) -> None:
-    saved_screens.watch(page)
-    page.goto(server.url)
-    wait_ready(page)
-    new_game(page, ["Оля", "Петро"])
+    open_app(page, server.url, wait_ready, saved_screens)
+    start_game(page, PLAYERS)
     add_hand(page, taker=0, cards=100)
     shown = scores(page)
     assert shown and shown != ["0", "0"]
@@ -90,12 +81,10 @@ def test_the_saved_sheet_is_painted_at_once_then_the_live_app_replaces_it_offlin
 
 
 def test_the_games_list_is_painted_too(
-    saved_screens: Screens, page: Page, app_url: str, wait_ready: Wait
+    saved_screens: Screens, start_game: StartGame, page: Page, app_url: str, wait_ready: Wait
 ) -> None:
-    saved_screens.watch(page)
-    page.goto(app_url)
-    wait_ready(page)
-    new_game(page, ["Оля", "Петро"])
+    open_app(page, app_url, wait_ready, saved_screens)
+    start_game(page, PLAYERS)
     page.click('a[href="#/"]')
     expect(page.locator("#new-game")).to_be_visible()
     saved_screens.kept(page)
@@ -105,12 +94,16 @@ def test_the_games_list_is_painted_too(
 
 
 def test_after_another_tabs_change_only_the_current_score_is_painted(
-    saved_screens: Screens, context: BrowserContext, app_url: str, wait_ready: Wait
+    saved_screens: Screens,
+    start_game: StartGame,
+    context: BrowserContext,
+    app_url: str,
+    wait_ready: Wait,
 ) -> None:
-    first = open_page(context, app_url, wait_ready, saved_screens)
-    new_game(first, ["Оля", "Петро"])
+    first = open_app(context.new_page(), app_url, wait_ready, saved_screens)
+    start_game(first, PLAYERS)
     saved_screens.kept(first)
-    second = open_page(context, first.url, wait_ready, saved_screens)
+    second = open_app(context.new_page(), first.url, wait_ready, saved_screens)
     add_hand(second, taker=1, cards=120)  # the first tab hears of it and shows it
     current = scores(second)
     second.close()
@@ -121,13 +114,17 @@ def test_after_another_tabs_change_only_the_current_score_is_painted(
 
 
 def test_after_another_tabs_language_change_only_that_language_is_painted(
-    saved_screens: Screens, context: BrowserContext, app_url: str, wait_ready: Wait
+    saved_screens: Screens,
+    start_game: StartGame,
+    context: BrowserContext,
+    app_url: str,
+    wait_ready: Wait,
 ) -> None:
-    first = open_page(context, app_url, wait_ready, saved_screens)
-    new_game(first, ["Оля", "Петро"])
+    first = open_app(context.new_page(), app_url, wait_ready, saved_screens)
+    start_game(first, PLAYERS)
     saved_screens.kept(first)
     other = "ru" if first.evaluate("document.documentElement.lang") != "ru" else "uk"
-    second = open_page(context, app_url, wait_ready, saved_screens)  # the games list
+    second = open_app(context.new_page(), app_url, wait_ready, saved_screens)  # the games list
     second.select_option("#lang", other)
     saved(second)
     second.close()
@@ -138,12 +135,10 @@ def test_after_another_tabs_language_change_only_that_language_is_painted(
 
 
 def test_a_screen_kept_before_an_edit_is_not_painted(
-    saved_screens: Screens, page: Page, app_url: str, wait_ready: Wait
+    saved_screens: Screens, start_game: StartGame, page: Page, app_url: str, wait_ready: Wait
 ) -> None:
-    saved_screens.watch(page)
-    page.goto(app_url)
-    wait_ready(page)
-    new_game(page, ["Оля", "Петро"])
+    open_app(page, app_url, wait_ready, saved_screens)
+    start_game(page, PLAYERS)
     before_edit = saved_screens.kept(page)
     add_hand(page, taker=0, cards=90)
     current = scores(page)
@@ -162,14 +157,18 @@ def test_a_screen_kept_before_an_edit_is_not_painted(
 
 @pytest.mark.parametrize("change", ["the game", "the language"])
 def test_a_kept_screen_is_not_painted_once_the_store_changed_behind_the_app(
-    saved_screens: Screens, page: Page, app_url: str, idb: Any, wait_ready: Wait, change: str
+    saved_screens: Screens,
+    start_game: StartGame,
+    page: Page,
+    app_url: str,
+    idb: Any,
+    wait_ready: Wait,
+    change: str,
 ) -> None:
     """A change no open tab heard of (another window of an older version, another browser
     profile's sync...): IndexedDB is the truth the saved screen is checked against."""
-    saved_screens.watch(page)
-    page.goto(app_url)
-    wait_ready(page)
-    new_game(page, ["Оля", "Петро"])
+    open_app(page, app_url, wait_ready, saved_screens)
+    start_game(page, PLAYERS)
     add_hand(page, taker=0, cards=100)
     saved_screens.kept(page)
     game_id = page.url.split("/")[-1]
@@ -200,12 +199,15 @@ FORGET_PYTHON_MJS = """() => caches.keys()
 
 @pytest.mark.parametrize("where", ["sheet", "games list"])
 def test_a_tap_on_the_saved_screen_waits_for_python_and_is_then_performed(
-    saved_screens: Screens, page: Page, server: DistServer, wait_ready: Wait, where: str
+    saved_screens: Screens,
+    start_game: StartGame,
+    page: Page,
+    server: DistServer,
+    wait_ready: Wait,
+    where: str,
 ) -> None:
-    saved_screens.watch(page)
-    page.goto(server.url)
-    wait_ready(page)
-    new_game(page, ["Оля", "Петро"])
+    open_app(page, server.url, wait_ready, saved_screens)
+    start_game(page, PLAYERS)
     game_id = page.url.split("/")[-1]
     if where == "games list":
         page.click('a[href="#/"]')
