@@ -4,6 +4,7 @@
 // so an update downloads only the files whose revision changed, and an install cut off by a lost
 // connection continues with the files still missing.
 importScripts("./precache.js");
+importScripts("./share-target.js"); // POST of the system share sheet (self-contained)
 
 const SCOPE = self.registration.scope;
 const PREFIX = `debertz:${SCOPE}:`; // caches are per origin; other sub-paths keep theirs

@@ -104,6 +104,14 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         saved(page)
         page.evaluate("window.scrollTo(0, 0)")
 
+    def share() -> None:
+        page.click("#share-game")
+        page.wait_for_selector("#qr svg")
+
+    def shared_link() -> None:  # the game as someone opening its link sees it (read-only)
+        page.goto(page.input_value("#share-link"))
+        page.wait_for_selector("#open-copy")
+
     def home() -> None:
         page.click(".topbar a[href='#/']")
 
@@ -120,6 +128,8 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("hand-errors", entry_errors),
         ("hand-edit-delete", edit_confirm),
         ("game-finished", finished),
+        ("share", share),
+        ("shared-link", shared_link),
         ("games-list", home),
         ("help", help_page),
     ]

@@ -10,7 +10,9 @@
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 const PURE_MODULES = [
+  "app._vendor.segno.encoder", // app.share.qr imports it on the first QR code; here it costs nothing
   "app.engine",
+  "app.share.qr",
   "app.storage",
   "app.ui.actions",
   "app.ui.i18n",

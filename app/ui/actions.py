@@ -34,7 +34,9 @@ Payload = dict[str, str]
 class Effect:
     """Something for the page to do: ``commit`` (an :class:`app.storage.Commit` to store
     before the new state is shown), ``nav`` (to a ``#/...`` address), ``focus`` (an element
-    id), ``scroll`` (``top``) or ``download`` (a file name and its text).
+    id), ``scroll`` (``top``) or ``download`` (a file name and its text); and for sharing
+    (app/ui/sharing) ``copy`` (a text, the field to select instead), ``web-share`` (a link and
+    its title) and ``read-inbox`` (what the share sheet sent).
 
     Handlers write with ``put_game`` / ``delete_game`` effects (and by changing
     ``state.settings``); :func:`reduce` turns them into the one ``commit``."""
@@ -54,6 +56,10 @@ DOUBLE_TAP_MS = 1000
 
 Handler = Callable[[State, Payload], list[Effect]]
 HANDLERS: dict[str, Handler] = {}
+Route = Callable[[State, list[str]], list[Effect]]
+ROUTES: dict[str, Route] = {}
+"""Screens whose address another module handles (``#/shared/...`` and the other sharing
+screens: app/ui/sharing/actions.py), by the address's first part."""
 
 
 def handles(name: str) -> Callable[[Handler], Handler]:
@@ -62,6 +68,16 @@ def handles(name: str) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         HANDLERS[name] = handler
         return handler
+
+    return register
+
+
+def routes(screen: str) -> Callable[[Route], Route]:
+    """Register the handler of the addresses ``#/<screen>/...``."""
+
+    def register(route: Route) -> Route:
+        ROUTES[screen] = route
+        return route
 
     return register
 
@@ -205,6 +221,12 @@ def _route(state: State, payload: Payload) -> list[Effect]:
     before = (state.screen, state.game_id, state.help_anchor)
     said = (state.notice, state.notice_detail)
     state.notice, state.notice_detail = None, ""
+    if screen in ROUTES:
+        state.entry, state.confirm = None, None
+        effects = ROUTES[screen](state, parts)
+        if state.screen == before[0] and not state.notice:
+            state.notice, state.notice_detail = said  # the address caught up with the screen
+        return effects
     focus = "screen-title"
     if screen == "game" and len(parts) > 1 and parts[1] in state.games:
         if state.game_id != parts[1]:
@@ -822,3 +844,6 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
         return []
     state.entry, state.confirm, state.notice = None, None, "redone"
     return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
+
+
+from app.ui.sharing import actions as _sharing  # noqa: F401 - registers its handlers

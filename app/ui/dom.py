@@ -29,6 +29,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from app.browser import transfer
 from app.browser.screen_cache import ScreenKeeper
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, views
@@ -122,6 +123,17 @@ def download(name: str, text: str) -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
 
 
+def stamps() -> dict[str, str]:
+    """What the page adds to every action: the time, the clock, a fresh game id, a random
+    number (taken modulo the number of players)."""
+    return {
+        "now": local_now(),
+        "ms": str(int(js.Date.now())),
+        "new_id": f"g{random.getrandbits(48):012x}",
+        "random": str(random.getrandbits(30)),
+    }
+
+
 def local_now() -> str:
     """The device's local time as ``YYYY-MM-DDTHH:MM:SS`` (Python in the page runs on UTC)."""
     d = js.Date.new()
@@ -202,11 +214,13 @@ class App:
             for name, value in _attributes(element).items()
             if name.startswith("data-")
         }
-        payload["now"] = local_now()
-        payload["ms"] = str(int(js.Date.now()))
-        payload["new_id"] = f"g{random.getrandbits(48):012x}"
-        payload["random"] = str(random.getrandbits(30))  # taken modulo the number of players
+        payload.update(stamps())
         return payload
+
+    def post(self, action: str, payload: dict[str, str]) -> None:
+        """Dispatch an action that does not come from an event (a file read, the clipboard's
+        answer), stamped like a tap."""
+        self.dispatch(action, {**stamps(), **payload})
 
     def on_click(self, event: Any) -> None:
         element = self._target(event)
@@ -234,6 +248,9 @@ class App:
             value = "true" if element.checked else "false"
         elif element.tagName == "INPUT" and element.type == "radio":
             value = element.value
+        elif element.tagName == "INPUT" and element.type == "file":
+            transfer.read_chosen(element, self.post)
+            return
         else:
             return
         payload = self._payload(element)
@@ -328,6 +345,8 @@ class App:
                 js.location.hash = effect.key
             elif effect.kind == "download":
                 download(effect.key, str(effect.value))
+            elif effect.kind in transfer.EFFECTS:
+                transfer.perform(effect, self.post)
         self.render(effects)
 
     async def _store_then_show(self, commit: Commit, new: State, effects: list[Effect]) -> None:
@@ -508,7 +527,12 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.bind()
     if hasattr(store, "listen"):
         store.listen(app.on_other_tab)
-    app.state, _effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
+    app.state, _ = reduce(app.state, "share-env", transfer.environment())
+    app.state, effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
     app.render([])
+    for effect in effects:
+        if effect.kind in transfer.EFFECTS:
+            transfer.perform(effect, app.post)
+    transfer.watch_launches(app.post)
     _APP = app
     return app

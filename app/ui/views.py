@@ -12,14 +12,15 @@ True
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from app.storage import SETTINGS_ID
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.scoring import side_label
+from app.ui.sharing import views as sharing
 from app.ui.state import LANGS, GameDict, State
+from app.ui.views_common import when_text
 from app.ui.views_game import render_game
 from app.ui.views_help import render_help
 from app.ui.views_setup import render_setup
@@ -34,6 +35,8 @@ def render(state: State) -> str:
         body = render_game(state, t)
     elif state.screen == "help":
         body = render_help(state, t)
+    elif state.screen in sharing.SCREENS:
+        body = sharing.render(state, t)
     else:
         body = render_home(state, t)
     return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + body
@@ -82,22 +85,9 @@ def _notice(state: State, t: i18n.Tr) -> str:
     )
 
 
-FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone")
+FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone", "link_copied")
 """Notices that only confirm what was just done: the toast fades out after a few seconds (the
 others carry a button or a problem and stay until the next action)."""
-
-
-def when_text(stamp: object) -> str:
-    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
-
-    >>> when_text("2026-11-30T03:05:00")
-    '30.11.2026 03:05'
-    """
-    try:
-        moment = datetime.fromisoformat(str(stamp))
-    except ValueError:
-        return str(stamp)
-    return moment.strftime("%d.%m.%Y %H:%M")
 
 
 def render_home(state: State, t: i18n.Tr) -> str:
@@ -114,6 +104,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
         _problems(state, t),
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
+        sharing.backup_reminder(state, t),
     ]
     if not summaries:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
@@ -121,6 +112,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
         parts.append(_game_list("playing", t("home.playing"), playing, t))
     if finished:
         parts.append(_game_list("finished", t("home.finished"), finished, t))
+    parts.append(sharing.backup_section(state, t))
     parts.append("</section>")
     return join(parts)
 
@@ -233,5 +225,6 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
     )
     return (
         f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
-        f'<p class="meta">{esc(meta)}</p><div class="row">{join(actions)}</div></li>'
+        f'<p class="meta">{esc(meta)}</p>{sharing.origin_mark(game, t)}'
+        f'<div class="row">{join(actions)}</div></li>'
     )
