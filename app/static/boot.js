@@ -177,6 +177,15 @@
 
   const stamp = (game) => `${game.rev ?? 0}/${game.updated ?? ""}`;
 
+  // A stored value written as app/ui/saved_screen.py's canonical() writes it.
+  function canonical(value) {
+    if (value === undefined || value === null) return "null";
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (typeof value !== "object") return JSON.stringify(value);
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+
   function stillTrue(screen, stored) {
     const settings = stored.settings === undefined ? {} : payload(stored.settings, "settings", screen.schema);
     if (!settings) return false;
@@ -192,7 +201,8 @@
     }
     if (!screen.every_game) return true;
     const trash = settings.trash && typeof settings.trash === "object" ? settings.trash : null;
-    return (trash ? `${trash.id ?? ""}:${stamp(trash)}` : null) === screen.trash;
+    if ((trash ? `${trash.id ?? ""}:${stamp(trash)}` : null) !== screen.trash) return false;
+    return canonical(settings.backup) === screen.backup;
   }
 
   // Resolves once the saved screen is on screen (after its first frame), at once when there is

@@ -3,7 +3,7 @@
 Whenever the app shows the games list or a game's sheet, the page keeps that screen's HTML (at
 rest: no hand form, question or notice open) together with the facts that make it true: the build,
 the language, the storage schema and, for every game it shows, the game's ``rev`` and ``updated``
-stamp (plus, on the games list, the deleted game it offers to restore). At the next start boot.js
+stamp (plus, on the games list, the deleted game it offers to restore and the last backup). At the next start boot.js
 reads the same facts from IndexedDB and paints the screen only when every one of them still holds,
 so another tab's change, an edit, a newer build or another language is never shown as if current.
 Python replaces the painted screen once it is up. ``app/browser/screen_cache.py`` stores the text.
@@ -102,7 +102,20 @@ def screen_facts(state: State, build: str) -> Facts | None:
     if every_game:
         trash = state.trash
         facts["trash"] = None if trash is None else f"{trash.get('id', '')}:{stamp(trash)}"
+        facts["backup"] = canonical(state.settings.get("backup"))
     return facts
+
+
+def canonical(value: Any) -> str:
+    """A stored value as boot.js writes it again from the record (sorted keys, no spaces): the
+    games list shows the last backup, so the backup record kept in the settings is a fact too.
+
+    >>> canonical({"made": "2026-12-01T20:15:00", "hands": {"g2": 5, "g1": 12}})
+    '{"hands":{"g1":12,"g2":5},"made":"2026-12-01T20:15:00"}'
+    >>> canonical(None)
+    'null'
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def keep_screen(kept: str | None, facts: Facts, html: str, title: str) -> str:
