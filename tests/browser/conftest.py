@@ -48,7 +48,6 @@ The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -309,8 +308,16 @@ new MutationObserver(() => {
   });
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-screen"] });
 """
-KEPT = "Object.entries(localStorage).filter(([k]) => k.startsWith('debertz-screens:'))"
-SCORES = "[...document.querySelectorAll('#app .board .score')].map((e) => e.dataset.score)"
+KEPT = """(route) => {
+  const [kept] = Object.entries(localStorage).filter(([key]) => key.startsWith("debertz-screens:"));
+  const screen = kept && JSON.parse(kept[1]).screens[route];
+  if (!screen) return null;
+  const markup = document.createElement("template");
+  markup.innerHTML = screen.html;
+  const shown = (root) => JSON.stringify([root.querySelectorAll(".card").length,
+    [...root.querySelectorAll(".board .score")].map((e) => e.dataset.score)]);
+  return shown(markup.content) === shown(document.getElementById("app")) ? kept[1] : null;
+}"""
 
 
 class SavedScreens:
@@ -329,14 +336,11 @@ class SavedScreens:
 
     @staticmethod
     def kept(page: Page) -> str:
-        """Wait until the screen shown now (with its scores) is kept; the kept text."""
+        """Wait until the screen shown now (its game cards, its scores) is kept; the kept text."""
         route = page.evaluate("location.hash") or "#/"
         for _ in range(200):
-            kept = page.evaluate(KEPT)
-            screen = json.loads(kept[0][1])["screens"].get(route) if kept else None
-            scores = page.evaluate(SCORES)
-            if screen and all(f'data-score="{s}"' in screen["html"] for s in scores):
-                text: str = kept[0][1]
+            text: str | None = page.evaluate(KEPT, route)
+            if text is not None:
                 return text
             page.wait_for_timeout(100)
         raise AssertionError(f"the screen {route} was never kept")

@@ -93,45 +93,37 @@ def test_the_games_list_is_painted_too(
     assert [paint["cards"] for paint in saved_screens.paints(page)] == [1]
 
 
-def test_after_another_tabs_change_only_the_current_score_is_painted(
+@pytest.mark.parametrize("change", ["a hand", "the language"])
+def test_after_another_tabs_change_only_what_is_stored_now_is_painted(
     saved_screens: Screens,
     start_game: StartGame,
     context: BrowserContext,
     app_url: str,
     wait_ready: Wait,
+    change: str,
 ) -> None:
     first = open_app(context.new_page(), app_url, wait_ready, saved_screens)
     start_game(first, PLAYERS)
     saved_screens.kept(first)
-    second = open_app(context.new_page(), first.url, wait_ready, saved_screens)
-    add_hand(second, taker=1, cards=120)  # the first tab hears of it and shows it
-    current = scores(second)
+    if change == "a hand":  # the first tab hears of it and shows it
+        second = open_app(context.new_page(), first.url, wait_ready, saved_screens)
+        add_hand(second, taker=1, cards=120)
+        current = scores(second)
+    else:
+        current = "ru" if first.evaluate("document.documentElement.lang") != "ru" else "uk"
+        second = open_app(context.new_page(), app_url, wait_ready, saved_screens)  # the list
+        second.select_option("#lang", current)
+        saved(second)
     second.close()
     first.reload()
     wait_ready(first)
-    assert [paint["scores"] for paint in saved_screens.paints(first)] in ([], [current])
-    assert scores(first) == current
-
-
-def test_after_another_tabs_language_change_only_that_language_is_painted(
-    saved_screens: Screens,
-    start_game: StartGame,
-    context: BrowserContext,
-    app_url: str,
-    wait_ready: Wait,
-) -> None:
-    first = open_app(context.new_page(), app_url, wait_ready, saved_screens)
-    start_game(first, PLAYERS)
-    saved_screens.kept(first)
-    other = "ru" if first.evaluate("document.documentElement.lang") != "ru" else "uk"
-    second = open_app(context.new_page(), app_url, wait_ready, saved_screens)  # the games list
-    second.select_option("#lang", other)
-    saved(second)
-    second.close()
-    first.reload()
-    wait_ready(first)
-    assert [paint["lang"] for paint in saved_screens.paints(first)] in ([], [other])
-    expect(first.locator("html")).to_have_attribute("lang", other)
+    painted = saved_screens.paints(first)
+    if change == "a hand":
+        assert [paint["scores"] for paint in painted] in ([], [current])
+        assert scores(first) == current
+    else:
+        assert [paint["lang"] for paint in painted] in ([], [current])
+        expect(first.locator("html")).to_have_attribute("lang", current)
 
 
 def test_a_screen_kept_before_an_edit_is_not_painted(
@@ -155,7 +147,7 @@ def test_a_screen_kept_before_an_edit_is_not_painted(
     assert scores(page) == current
 
 
-@pytest.mark.parametrize("change", ["the game", "the language"])
+@pytest.mark.parametrize("change", ["the game", "the language", "the backup"])
 def test_a_kept_screen_is_not_painted_once_the_store_changed_behind_the_app(
     saved_screens: Screens,
     start_game: StartGame,
@@ -170,8 +162,11 @@ def test_a_kept_screen_is_not_painted_once_the_store_changed_behind_the_app(
     open_app(page, app_url, wait_ready, saved_screens)
     start_game(page, PLAYERS)
     add_hand(page, taker=0, cards=100)
-    saved_screens.kept(page)
     game_id = page.url.split("/")[-1]
+    if change == "the backup":  # the games list shows when the last backup was made
+        page.click('a[href="#/"]')
+        expect(page.locator("#backup")).to_be_visible()
+    saved_screens.kept(page)
     if change == "the game":
         record = json.loads(idb.records(page, "games")[game_id])
         game = record["game"]
@@ -181,15 +176,21 @@ def test_a_kept_screen_is_not_painted_once_the_store_changed_behind_the_app(
     else:
         settings = idb.records(page, "app").get("settings")
         record = json.loads(settings) if settings else {"schema": 1, "settings": {}}
-        record["settings"]["lang"] = (
-            "ru" if page.evaluate("document.documentElement.lang") != "ru" else "uk"
-        )
+        if change == "the language":
+            record["settings"]["lang"] = (
+                "ru" if page.evaluate("document.documentElement.lang") != "ru" else "uk"
+            )
+        else:
+            made = {"made": "2026-12-01T09:00:00", "hands": {game_id: 1}}
+            record["settings"]["backup"] = made
         idb.put(page, "app", "settings", json.dumps(record))
     page.reload()
     wait_ready(page)
     assert saved_screens.paints(page) == []
     if change == "the game":
         assert scores(page) == ["200", "124"]
+    if change == "the backup":
+        expect(page.locator("#app")).to_contain_text("01.12.2026 09:00")
 
 
 FORGET_PYTHON_MJS = """() => caches.keys()
