@@ -130,3 +130,23 @@ def test_a_snapshot_that_cannot_be_used_is_discarded_and_python_starts_normally(
     page.wait_for_selector(MADE, state="attached", timeout=90_000)
     [(key, size, _runtime)] = snapshots(page)
     assert key == planted and size > 10_000_000, "the bad snapshot was not replaced"
+
+
+def test_a_snapshot_of_another_build_of_the_app_is_deleted_unused(
+    page: Page, app_url: str, dist: Path, wait_ready: Wait
+) -> None:
+    """It holds the other build's modules: restoring it would run old code with the new page."""
+    page.goto(app_url + "precache.js")
+    page.evaluate(
+        "navigator.serviceWorker.register('./service-worker.js')"
+        ".then(() => navigator.serviceWorker.ready).then(() => true)"
+    )
+    older = page.evaluate(PLANT, ["valid", "0" * 16, pyodide_build_id(dist)])
+    assert [key for key, _size, _runtime in snapshots(page)] == [older]
+    page.goto(app_url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "normal"
+    assert page.get_attribute("html", "data-python-fallback") is None  # nothing to fall back from
+    page.wait_for_selector(MADE, state="attached", timeout=90_000)
+    [(key, _size, _runtime)] = snapshots(page)
+    assert key != older and f"build={site_build(dist)}&" in key
