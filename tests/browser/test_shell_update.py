@@ -17,6 +17,15 @@ CACHED = """() => caches.keys()
   .then((names) => caches.open(names.find((name) => name.endsWith(":files"))))
   .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
 
+PLANT_CACHES = """(scope) => Promise.all([
+  caches.open(`debertz:${scope}:0123456789abcdef`)
+    .then((cache) => cache.put("./old-layout", new Response("old"))),
+  caches.open("debertz-inbox")
+    .then((cache) => cache.put("./inbox/1-shared", new Response("a shared game"))),
+]).then(() => true)"""
+INBOX = """() => caches.open("debertz-inbox")
+  .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
+
 
 def make_new_version(dist: Path) -> Precache:
     """Change one file as a rebuild after an edit would, and regenerate the precache list."""
@@ -64,10 +73,17 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     assert "new version" not in page.evaluate("fetch('./shell.css').then(r => r.text())")
     assert len(saved_screens.paints(page)) == 1, "the same build paints the sheet it kept"
 
+    # Caches that are not the worker's own layout: an older layout's (removed at the switch) and
+    # the share sheet's inbox (share-target.js; the page has not read it yet: it must stay).
+    page.evaluate(PLANT_CACHES, server.url)
+
     with page.expect_navigation():
         page.locator("#shell-update-button").click()
     wait_ready(page)
     assert saved_screens.paints(page) == [], "a screen kept by the older build was painted"
+    names = page.evaluate("caches.keys()")
+    assert f"debertz:{server.url}:0123456789abcdef" not in names, "an older layout's cache stayed"
+    assert page.evaluate(INBOX) == [server.url + "inbox/1-shared"], "the share inbox was emptied"
     assert "new version" in page.evaluate("fetch('./shell.css').then(r => r.text())")
     assert cached_files(page, server.url) == listed(new), "the old revisions are removed"
     page.goto(server.url)
