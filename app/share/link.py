@@ -19,7 +19,7 @@ carries a rule set the same way. Every link read back is checked by the engine (
 ...         "hands": [{"taker": 1, "cards": [62, 100], "melds": {"side": 1, "terz": 1}}]}
 >>> fragment = game_fragment(game)
 >>> fragment
-'#/shared/1EA3IJ5UF32GHQVUE72C25DAWRQDIL4BFUAQALSAPQAATFADO'
+'#/shared/1EA3IJ5UF32GHQVUE72C25DAWRQDIL4BFUACABOIB6CMRRJ2N'
 >>> shared = read_fragment(fragment)
 >>> shared.doc["rules"]["target"], shared.doc["hands"][0]["melds"]
 (301, {'side': 1, 'terz': 1, 'fifty': 0})
@@ -72,6 +72,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "both_reach": ("more_points", "taker", "last_trick"),
     "must_beat": ("each", "combined"),
     "bait_to": ("leader", "taker_points_to_leader", "halves"),
+    "claim_counts": ("all", "cards"),
+    "claim_by": ("any", "defenders"),
+    "failed_claim": ("play_on", "loses"),
 }
 FLAGS = ("sequences_need_trick", "obligation")
 PENALTIES = ("bait_penalty", "ski_penalty")
@@ -79,7 +82,9 @@ WHEN = ("each", "third", "third_and_after", "every_third")
 COUNT = ("game", "consecutive")
 CARD_BITS = 8
 MELD_BITS = 3
-PLAYED_KEYS = frozenset({"taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz"})
+PLAYED_KEYS = frozenset(
+    {"taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz", "claim"}
+)
 REDEAL_KEYS = frozenset({"redeal", "last_trick"})
 
 Doc = dict[str, Any]
@@ -165,7 +170,7 @@ def rules_fragment(rules: Mapping[str, Any]) -> str:
     """``#/rules/...`` for a rule set (any rules object the engine accepts).
 
     >>> rules_fragment({"target": 1001, "obligation": True})
-    '#/rules/1B6SAMAHRBSOXA'
+    '#/rules/1B6SABQB4GL4EM'
     """
     doc = engine.rules_to_json(engine.rules_from_json(dict(rules)))
     return f"#/{RULES_ROUTE}/{_payload(doc, _pack_rules_doc, _unpack_rules_doc)}"
@@ -404,7 +409,8 @@ def _unpack_penalty(reader: BitReader) -> Doc | None:
 
 def _pack_hand(out: BitWriter, hand: Doc, players: int, sides: int) -> None:
     """One hand: a redeal flag, then the taker, melds and bella, then a flag that says whether
-    anything rarer follows (no cards, no_tricks, last_trick, debertz); the card points last."""
+    anything rarer follows (no cards, no_tricks, last_trick, debertz, a claim); the card points
+    last."""
     redeal = hand.get("redeal") is True
     if set(hand) - (REDEAL_KEYS if redeal else PLAYED_KEYS):
         raise _Unpackable(f"a hand with keys of its own: {sorted(hand)}")
@@ -416,13 +422,14 @@ def _pack_hand(out: BitWriter, hand: Doc, players: int, sides: int) -> None:
     _pack_melds(out, hand.get("melds"), sides)
     _pack_side(out, hand.get("bella"), sides)
     cards = hand.get("cards")
-    rare = [hand.get(key) for key in ("no_tricks", "last_trick", "debertz")]
+    rare = [hand.get(key) for key in ("no_tricks", "last_trick", "debertz", "claim")]
     out.write_flag(cards is None or any(value is not None for value in rare))
     if cards is None or any(value is not None for value in rare):
         out.write_flag(cards is not None)
         _pack_no_tricks(out, rare[0], sides)
         _pack_side(out, rare[1], sides)
         _pack_side(out, rare[2], sides)
+        _pack_claim(out, rare[3], sides)
     if cards is not None:
         for points in cards[:-1]:
             out.write(_fits(points, 1 << CARD_BITS), CARD_BITS)
@@ -447,6 +454,9 @@ def _unpack_hand(reader: BitReader, players: int, sides: int) -> Doc:
             hand["no_tricks"] = [reader.read(_side_bits(sides)) for _ in range(reader.read(2) + 1)]
         _unpack_side(reader, hand, "last_trick", sides)
         _unpack_side(reader, hand, "debertz", sides)
+        if reader.read_flag():
+            hand["claim"] = {"side": reader.read(_side_bits(sides)),
+                             "cards": reader.read(CARD_BITS)}
     if with_cards:
         cards = [reader.read(CARD_BITS) for _ in range(sides - 1)]
         hand["cards"] = [*cards, engine.CARD_POINTS - sum(cards)]
@@ -462,6 +472,16 @@ def _pack_melds(out: BitWriter, melds: Doc | None, sides: int) -> None:
     out.write(_fits(melds["side"], sides), _side_bits(sides))
     out.write(_fits(melds["terz"], 1 << MELD_BITS), MELD_BITS)
     out.write(_fits(melds["fifty"], 1 << MELD_BITS), MELD_BITS)
+
+
+def _pack_claim(out: BitWriter, claim: Doc | None, sides: int) -> None:
+    out.write_flag(claim is not None)
+    if claim is None:
+        return
+    if set(claim) != {"side", "cards"}:
+        raise _Unpackable(f"a claim with keys of its own: {sorted(claim)}")
+    out.write(_fits(claim["side"], sides), _side_bits(sides))
+    out.write(_fits(claim["cards"], 1 << CARD_BITS), CARD_BITS)
 
 
 def _pack_side(out: BitWriter, side: object, sides: int) -> None:

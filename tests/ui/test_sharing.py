@@ -450,7 +450,7 @@ def test_the_reminder_comes_after_many_hands_and_can_be_put_off() -> None:
 def test_every_sharing_screen_renders_in_every_language() -> None:
     for lang in LANGS:
         table, _game, fragment = shared_table(lang)
-        for address in (fragment, "#/import", "#/rules/1B6SAMAHRBSOXA", "#/shared/x"):
+        for address in (fragment, "#/import", "#/rules/1B6SABQB4GL4EM", "#/shared/x"):
             table.do("route", hash=address)
             audit(render(table.state))
 
