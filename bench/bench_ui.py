@@ -238,7 +238,9 @@ def save_times(page: Page, runs: int) -> None:
         page.evaluate("window.__commits = []; window.__notices = []")
         result = page.evaluate(TIMED_SAVE)
         # the commits before the tap on Save kept the open form (settings only)
-        saves = page.evaluate("window.__commits.filter((c) => c.start >= %r)" % result["start"])
+        saves = page.evaluate(
+            "(start) => window.__commits.filter((c) => c.start >= start)", result["start"]
+        )
         notices = page.evaluate("window.__notices.slice(-1)")
         assert len(saves) == 1 and len(notices) == 1, (saves, notices)
         check.append(saves[0]["put"] - saves[0]["start"])

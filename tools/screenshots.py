@@ -75,6 +75,13 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         hand(page, 0, {1: 0}, lambda: page.click("#no-tricks-1"))
         page.evaluate("window.scrollTo(0, 0)")
 
+    def game_chart() -> None:
+        # the "hand recorded" toast of the last scene fades out first (a scan during the fade
+        # would measure the contrast of half-transparent text)
+        page.wait_for_selector(".notice.fleeting", state="hidden")
+        page.click("#chart-fold > summary")
+        page.click("#chart-fold .chart-table > summary")
+
     def entry_preview() -> None:
         page.click("#new-hand")
         page.click("#taker-1")
@@ -87,6 +94,15 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#new-hand")
         page.fill("#cards-0", "161")
         page.click("#save-hand")
+
+    def claim() -> None:  # «Партія»: the claim form with its verdict
+        page.click("#cancel-hand")
+        page.click("#new-claim")
+        page.click("#taker-1")
+        page.click("#claim-side-0")
+        page.fill("#claim-cards", "40")
+        page.click("#claim-terz-plus")
+        page.evaluate("window.scrollTo(0, 0)")
 
     def edit_confirm() -> None:
         page.click("#cancel-hand")
@@ -115,6 +131,10 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     def home() -> None:
         page.click(".topbar a[href='#/']")
 
+    def stats() -> None:
+        page.click("#open-stats")
+        page.click("#player-0 > summary")
+
     def help_page() -> None:
         page.click(".topbar a[href='#/help']")
 
@@ -124,13 +144,16 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("new-game-errors", new_game_errors),
         ("new-game-options", options),
         ("game", game),
+        ("game-chart", game_chart),
         ("hand-preview", entry_preview),
         ("hand-errors", entry_errors),
+        ("hand-claim", claim),
         ("hand-edit-delete", edit_confirm),
         ("game-finished", finished),
         ("share", share),
         ("shared-link", shared_link),
         ("games-list", home),
+        ("stats", stats),
         ("help", help_page),
     ]
 
