@@ -1,23 +1,26 @@
-// Service worker of Деберц: the whole site offline, updated only when the user agrees.
-// tools/build.py writes precache.js: self.PRECACHE = {hash, files} (every file of dist/).
+// Service worker of Деберц: the whole site offline, file by file; a new version waits for the user.
+// tools/build.py writes precache.js: self.PRECACHE = {build, files: {"./app.css": {rev, size}, ...}}
+// where rev is a hash of the file's content. One cache holds each file under its URL and revision,
+// so an update downloads only the files whose revision changed, and an install cut off by a lost
+// connection continues with the files still missing.
 importScripts("./precache.js");
 importScripts("./share-target.js"); // POST of the system share sheet (self-contained)
 
 const SCOPE = self.registration.scope;
 const PREFIX = `debertz:${SCOPE}:`; // caches are per origin; other sub-paths keep theirs
-const CACHE = PREFIX + self.PRECACHE.hash;
+const FILES = PREFIX + "files";
 const PAGE = new URL("./index.html", SCOPE).href;
+const WANTED = new Map(Object.entries(self.PRECACHE.files).map(([f, e]) => [new URL(f, SCOPE).href, e]));
+const PARALLEL = 4;
+const keyOf = (url) => `${url}?rev=${WANTED.get(url).rev}`;
 
 self.addEventListener("install", (event) => {
-  const requests = self.PRECACHE.files.map((file) => new Request(file, { cache: "reload" }));
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
+  if (!self.registration.active) self.skipWaiting(); // the first version: nothing to interrupt
+  event.waitUntil(precache());
 });
 
 self.addEventListener("activate", (event) => {
-  const stale = (name) => name.startsWith(PREFIX) && name !== CACHE;
-  event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter(stale).map((n) => caches.delete(n)))),
-  );
+  event.waitUntil(Promise.all([removeOldEntries(), self.clients.claim()]));
 });
 
 self.addEventListener("message", (event) => {
@@ -31,20 +34,93 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function respond(request) {
-  const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
-  if (cached) return keepWasmType(cached);
-  if (request.mode === "navigate" && request.url.startsWith(SCOPE)) {
-    const page = await cache.match(PAGE);
-    if (page) return page;
+  let url = request.url.split("#")[0];
+  if (!WANTED.has(url) && request.mode === "navigate" && url.startsWith(SCOPE)) url = PAGE;
+  const cached = WANTED.has(url) && (await (await caches.open(FILES)).match(keyOf(url)));
+  return cached ? keepWasmType(cached, url) : fetch(request);
+}
+
+async function precache() {
+  const cache = await caches.open(FILES);
+  const progress = { done: 0, kept: 0, total: 0, sent: 0 }; // bytes read, of whole files kept
+  const missing = [];
+  for (const [url, { size }] of WANTED) {
+    progress.total += size;
+    if (await cache.match(keyOf(url))) progress.done = progress.kept += size;
+    else missing.push(url);
   }
-  return fetch(request);
+  const next = async () => {
+    for (let url; (url = missing.shift()); ) {
+      await cache.put(keyOf(url), await download(url, progress));
+      progress.kept += WANTED.get(url).size;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: PARALLEL }, next));
+  } catch (error) {
+    missing.length = 0; // the other downloads stop after their current file
+    progress.done = progress.kept; // what was read of the files cut off is lost
+    await tell(progress, "failed", String(error));
+    throw error;
+  }
+  await tell(progress, "done");
+}
+
+// A file checked against its revision: kept by an earlier layout of the caches (under its plain
+// URL), else as the server has it now; a stale copy from an HTTP cache on the way is fetched once
+// more past every cache.
+async function download(url, progress) {
+  const sources = [() => caches.match(url), () => fetch(url, { cache: "no-cache" })];
+  sources.push(() => fetch(url, { cache: "reload" }));
+  for (const source of sources) {
+    const response = await source();
+    if (!response) continue;
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const body = await read(response, progress);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    const rev = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (rev === WANTED.get(url).rev) {
+      const type = response.headers.get("Content-Type");
+      return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
+    }
+    progress.done -= body.byteLength;
+  }
+  throw new Error(`${url} on the server is not the version this service worker lists`);
+}
+
+async function read(response, progress) {
+  const chunks = [];
+  for (const reader = response.body.getReader(); ; ) {
+    const { done, value } = await reader.read();
+    if (done) return new Blob(chunks).arrayBuffer();
+    chunks.push(value);
+    progress.done += value.length;
+    if (Date.now() - progress.sent > 250) tell(progress, "progress");
+  }
+}
+
+// Progress for the pages (boot.js shows it on a first visit): bytes done of total, and the state.
+async function tell(progress, state, error = "") {
+  progress.sent = Date.now();
+  const message = { type: "precache", state, done: progress.done, total: progress.total, error };
+  const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  for (const page of pages) page.postMessage(message);
+}
+
+async function removeOldEntries() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== FILES) await caches.delete(name); // earlier layouts
+  }
+  const cache = await caches.open(FILES);
+  const current = new Set([...WANTED.keys()].map(keyOf));
+  for (const request of await cache.keys()) {
+    if (!current.has(request.url)) await cache.delete(request);
+  }
 }
 
 // Pyodide streams the wasm and hangs if the type is not application/wasm.
-function keepWasmType(response) {
-  const url = new URL(response.url || "x:", SCOPE);
-  if (!url.pathname.endsWith(".wasm") || response.headers.get("Content-Type") === "application/wasm") {
+function keepWasmType(response, url) {
+  if (!url.endsWith(".wasm") || response.headers.get("Content-Type") === "application/wasm") {
     return response;
   }
   const headers = new Headers(response.headers);

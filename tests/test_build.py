@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -50,20 +51,35 @@ def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> No
     ]
 
 
-def test_the_precache_lists_every_file_but_the_worker_itself(dist: Path) -> None:
+def test_the_precache_lists_every_file_but_the_worker_itself_with_its_revision(
+    dist: Path,
+) -> None:
     precache = read_precache(dist)
     listed = {name.removeprefix("./") for name in precache.files}
     assert listed == files_of(dist) - {"service-worker.js", "precache.js", "share-target.js"}
     assert all(name.startswith("./") for name in precache.files)
+    for name, entry in precache.files.items():
+        data = (dist / name).read_bytes()
+        assert (entry.rev, entry.size) == (hashlib.sha256(data).hexdigest()[:16], len(data)), name
 
 
-def test_the_cache_name_follows_the_content(dist: Path, tmp_path: Path) -> None:
-    first = read_precache(dist).hash
+def test_the_build_id_follows_the_content_and_a_change_touches_only_its_file(
+    dist: Path, tmp_path: Path
+) -> None:
+    first = read_precache(dist)
+    assert f'<meta name="debertz-build" content="{first.build}">' in (
+        dist / "index.html"
+    ).read_text(encoding="utf-8")
     again = tmp_path / "again"
     build_module._compiled.clear()  # compile the bytecode again too: it must come out the same
-    assert build(again).hash == first, "an unchanged source must keep its cache name"
-    (again / "shell.css").write_text("/* changed */", encoding="utf-8")
-    assert write_precache(again).hash != first
+    assert build(again) == first, "an unchanged source must keep its build id and revisions"
+    with (again / "app.css").open("a", encoding="utf-8") as css:
+        css.write("/* one line more */\n")
+    second = write_precache(again)
+    assert second.build != first.build
+    changed = {name for name in first.files if first.files[name] != second.files[name]}
+    assert changed == {"./app.css", "./index.html"}, "the page changes only by its build id"
+    assert write_precache(again) == second, "stamping again changes nothing"
 
 
 def test_the_app_zip_has_the_python_package_its_bytecode_texts_and_licences_only(dist: Path) -> None:
@@ -101,11 +117,14 @@ def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) 
     assert '<main id="app"' in page
     assert "http://" not in page and "https://" not in page
     config = json.loads(re.search(r"config='([^']+)'", page).group(1))  # type: ignore[union-attr]
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./python.mjs"
     assert (dist / config["interpreter"]).is_file()
-    assert '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">' in page
-    assert 'as="fetch" crossorigin="anonymous" href="./vendor/pyodide/pyodide.asm.wasm"' in page
-    assert "runtime preloads" not in page
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in (dist / "python.mjs").read_text("utf-8")
+    preloads = page.split('<template id="shell-preloads">')[1].split("</template>")[0]
+    assert '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">' in preloads
+    assert 'as="fetch" crossorigin="anonymous" href="./vendor/pyodide/pyodide.asm.wasm"' in preloads
+    assert "<link rel=\"preload\"" not in page.replace(preloads, ""), "on a first visit: twice"
+    assert "runtime preloads" not in page and "build id (tools" not in page
 
 
 def test_a_reference_to_a_missing_file_stops_the_build(dist: Path, tmp_path: Path) -> None:
@@ -229,9 +248,9 @@ def test_the_manifest_is_ukrainian_relative_and_has_every_icon() -> None:
     assert png_size(ROOT / "app/static/icons/apple-touch-icon.png") == (180, 180)
 
 
-def test_the_service_worker_fits_on_one_screen_and_keeps_the_wasm_type() -> None:
+def test_the_service_worker_stays_short_and_keeps_the_wasm_type() -> None:
     worker = (ROOT / "service-worker.js").read_text(encoding="utf-8")
-    assert len(worker.splitlines()) <= 65
+    assert len(worker.splitlines()) <= 130
     assert 'importScripts("./precache.js")' in worker
     assert "application/wasm" in worker and "skip-waiting" in worker
 

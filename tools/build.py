@@ -5,9 +5,10 @@
 dist/ holds the page and its assets (app/static/), the manifest, the service worker, the app's
 Python code (main.py + app.zip, unpacked by PyScript into ./app/, with bytecode compiled by the
 shipped Pyodide so that start-up skips compiling it), and only the runtime files
-the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then precache.js lists
-every file for the service worker, under a name derived from their content hashes.
-Every URL is relative, so dist/ works under any sub-path.
+the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then the page gets the build
+id (a hash of every file, ``<meta name="debertz-build">``) and precache.js lists every file for the
+service worker with its revision (a hash of its content) and size, so that an update downloads
+only the files whose revision changed. Every URL is relative, so dist/ works under any sub-path.
 """
 
 from __future__ import annotations
@@ -48,6 +49,11 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
 """Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""
 
 PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
+"""Inside ``<template id="shell-preloads">``: boot.js puts them into the page only when the service
+worker serves it (on a first visit they would download the runtime a second time)."""
+BUILD_MARK = "  <!-- build id (tools/build.py fills this in) -->\n"
+BUILD_META = re.compile(r'  <meta name="debertz-build" content="[0-9a-f]*">\n')
+"""The build id in the page: boot.js and python.mjs check saved screens and snapshots with it."""
 MODULES = (
     "vendor/pyscript/core",
     "vendor/pyscript/error",
@@ -80,11 +86,19 @@ class BuildError(Exception):
 
 
 @dataclass(frozen=True)
-class Precache:
-    """What the service worker caches: the cache-name hash and the files, relative to dist/."""
+class Revision:
+    """One precached file: a hash of its content (first 16 hex digits of SHA-256) and its size."""
 
-    hash: str
-    files: list[str]
+    rev: str
+    size: int
+
+
+@dataclass(frozen=True)
+class Precache:
+    """What the service worker caches: the build id and every file (relative to dist/, "./x")."""
+
+    build: str
+    files: dict[str, Revision]
 
 
 def build(out: Path = ROOT / "dist") -> Precache:
@@ -206,7 +220,8 @@ def copy_runtime(out: Path) -> None:
 
 
 def write_preloads(out: Path) -> None:
-    """Put preload links for the boot files into the page, so that they load in parallel."""
+    """Put preload links for the boot files into the page's preload template (boot.js adds them
+    to the page when the service worker serves it), so that they load in parallel."""
     page = (out / "index.html").read_text(encoding="utf-8")
     if PRELOADS_MARK not in page:
         raise BuildError(f"index.html has lost the line {PRELOADS_MARK.strip()!r}")
@@ -254,23 +269,58 @@ def manifest_actions(manifest: dict[str, Any]) -> list[str]:
     return actions + [str(handler["action"]) for handler in manifest.get("file_handlers", [])]
 
 
-def file_hash(path: Path) -> str:
-    """SHA-256 of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def revision(data: bytes) -> str:
+    """A file's revision: the first 16 hex digits of the SHA-256 of its bytes.
+
+    The service worker checks every file it downloads against it (tests/browser check both agree).
+
+    >>> revision(b"")
+    'e3b0c44298fc1c14'
+    """
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the build but precache.js, relative to ``out``, sorted."""
+    return sorted(
+        path.relative_to(out).as_posix()
+        for path in out.rglob("*")
+        if path.is_file() and path.name != PRECACHE_FILE
+    )
+
+
+def stamp_build(out: Path) -> str:
+    """Put the build id into the page and return it: a hash of every file of the build, the page
+    taken as it was before the stamp (so that stamping again after a change is reproducible)."""
+    page_path = out / "index.html"
+    page = BUILD_META.sub(BUILD_MARK, page_path.read_text(encoding="utf-8"))
+    if BUILD_MARK not in page:
+        raise BuildError(f"index.html has lost the line {BUILD_MARK.strip()!r}")
+    digest = hashlib.sha256()
+    for name in site_files(out):
+        data = page.encode() if name == "index.html" else (out / name).read_bytes()
+        digest.update(f"{name}\0{revision(data)}\n".encode())
+    build_id = digest.hexdigest()[:16]
+    meta = f'  <meta name="debertz-build" content="{build_id}">\n'
+    page_path.write_text(page.replace(BUILD_MARK, meta), encoding="utf-8")
+    return build_id
 
 
 def write_precache(out: Path) -> Precache:
-    """Write precache.js for the files now in ``out`` (call again after changing a file)."""
-    files = sorted(
-        path.relative_to(out).as_posix()
-        for path in out.rglob("*")
-        if path.is_file() and path.relative_to(out).as_posix() not in NOT_PRECACHED
+    """Stamp the build id and write precache.js for the files now in ``out`` (call again after
+    changing a file, as a rebuild would)."""
+    build_id = stamp_build(out)
+    files = {
+        f"./{name}": Revision(revision((out / name).read_bytes()), (out / name).stat().st_size)
+        for name in site_files(out)
+        if name not in NOT_PRECACHED
+    }
+    precache = Precache(build_id, files)
+    lines = ",\n".join(
+        f"  {json.dumps(name)}: {json.dumps({'rev': entry.rev, 'size': entry.size})}"
+        for name, entry in files.items()
     )
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(f"{name}\0{file_hash(out / name)}\n".encode())
-    precache = Precache(digest.hexdigest()[:16], [f"./{name}" for name in files])
-    body = json.dumps({"hash": precache.hash, "files": precache.files}, indent=1)
+    body = f'{{"build": "{build_id}", "files": {{\n{lines}\n}}}}'
     (out / PRECACHE_FILE).write_text(f"{PRECACHE_PREFIX}{body};\n", encoding="utf-8")
     return precache
 
@@ -279,12 +329,13 @@ def read_precache(out: Path) -> Precache:
     """The precache list a build wrote into ``out``."""
     text = (out / PRECACHE_FILE).read_text(encoding="utf-8")
     data = json.loads(text.removeprefix(PRECACHE_PREFIX).rstrip().rstrip(";"))
-    return Precache(data["hash"], data["files"])
+    files = {name: Revision(entry["rev"], entry["size"]) for name, entry in data["files"].items()}
+    return Precache(data["build"], files)
 
 
-def total_size(out: Path, precache: Precache) -> int:
+def total_size(precache: Precache) -> int:
     """Bytes the service worker downloads at install."""
-    return sum((out / name).stat().st_size for name in precache.files)
+    return sum(entry.size for entry in precache.files.values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,8 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
-    size = total_size(args.out, precache) / 1e6
-    print(f"{args.out}: {len(precache.files)} files, {size:.2f} MB, cache {precache.hash}")
+    size = total_size(precache) / 1e6
+    print(f"{args.out}: {len(precache.files)} files, {size:.2f} MB, build {precache.build}")
     return 0
 
 

@@ -1,8 +1,16 @@
-// Boot shell of Деберц: the loading state, a readable boot error with Retry, the service
-// worker with its "new version" prompt, and a request for persistent storage.
-// Runs before Python; Python reports back through two window events:
+// Boot shell of Деберц, everything that runs before Python:
+// - the last screen worth coming back to, painted at once (dimmed, with a "starting" note) when
+//   IndexedDB shows it is still true; a tap on it waits and is performed once Python is up;
+// - on a first visit, the whole site downloaded once by the service worker, with its progress,
+//   a plain "no connection" note that continues when the connection is back, and "ready without
+//   internet" once it is all kept;
+// - the loading state, a readable boot error with Retry, the "new version" prompt, and a request
+//   for persistent storage.
+// Python reports back through window events and <html data-app>:
 //   debertz:boot-error  (detail: text of the failure)  -> the error panel
 //   the app sets document.documentElement.dataset.app = "ready" once interactive.
+// Marks for tests: <html data-screen="saved"> while a saved screen is shown before Python,
+// <html data-offline-ready> once every file is kept for use without internet.
 "use strict";
 
 (() => {
@@ -16,6 +24,10 @@
       retry: "Спробувати ще раз",
       update: "Готова нова версія застосунку.",
       updateButton: "Оновити",
+      starting: "Запускаємо…",
+      downloading: "Завантажуємо застосунок: {done} з {total} МБ",
+      offline: "Немає з’єднання з інтернетом. Завантажено {done} з {total} МБ; завантаження продовжиться саме, щойно з’єднання повернеться.",
+      offlineReady: "Готово: застосунок працює без інтернету.",
     },
     ru: {
       loading: "Запускаем Python в браузере…",
@@ -26,6 +38,10 @@
       retry: "Попробовать ещё раз",
       update: "Готова новая версия приложения.",
       updateButton: "Обновить",
+      starting: "Запускаем…",
+      downloading: "Загружаем приложение: {done} из {total} МБ",
+      offline: "Нет соединения с интернетом. Загружено {done} из {total} МБ; загрузка продолжится сама, как только соединение вернётся.",
+      offlineReady: "Готово: приложение работает без интернета.",
     },
     en: {
       loading: "Starting Python in the browser…",
@@ -36,31 +52,251 @@
       retry: "Try again",
       update: "A new version of the app is ready.",
       updateButton: "Update",
+      starting: "Starting…",
+      downloading: "Downloading the app: {done} of {total} MB",
+      offline: "No internet connection. {done} of {total} MB downloaded; the download will go on by itself as soon as the connection is back.",
+      offlineReady: "Ready without internet: the app now works offline.",
     },
   };
   const SLOW_AFTER_MS = 45000;
+  const PROBE_EVERY_MS = 3000;
+  const NOTE_FOR_MS = 12000;
+  const CONTROL_WITHIN_MS = 5000;
+  const PAINT_WAIT_MS = 1500;
+  const INSTALL_TRIES = 3;
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
+  const BUILD = (document.querySelector('meta[name="debertz-build"]') || {}).content || "";
+  const SCREENS = `debertz-screens:${new URL("./", location.href).pathname}`;
   let updateRequested = false; // only a tap on this page's prompt switches it to a new version
   let reloading = false;
+  let started = false;
+  let firstVisit = false; // the service worker is downloading the site; Python waits for it
+  let offline = false;
+  let precached = { done: 0, total: 0 };
 
   function pickLanguage(candidates) {
     for (const tag of candidates) {
-      const code = String(tag || "").slice(0, 2).toLowerCase();
+      const code = String(tag || "").split("-")[0].toLowerCase();
       if (code in TEXTS) return code;
+      if (code === "be") return "ru"; // as the app's own choice (app/ui/state.py)
     }
     return "uk";
+  }
+
+  function browserLanguages() {
+    return navigator.languages && navigator.languages.length
+      ? navigator.languages
+      : [navigator.language];
   }
 
   function texts() {
     return TEXTS[pickLanguage([root.lang])];
   }
 
-  function showLoading() {
-    root.lang = pickLanguage(navigator.languages || [navigator.language]);
-    byId("shell-boot-text").textContent = texts().loading;
-    byId("shell-boot-hint").textContent = texts().hint;
+  function say(text, values = {}) {
+    return text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
   }
+
+  function showLoading() {
+    root.lang = pickLanguage(browserLanguages());
+    bootText(texts().loading, texts().hint);
+  }
+
+  // The loading state's two lines (gone once a saved screen is painted over it).
+  function bootText(text, hint) {
+    const [line, second] = [byId("shell-boot-text"), byId("shell-boot-hint")];
+    if (line) line.textContent = text;
+    if (second) second.textContent = hint;
+  }
+
+  // --- the saved screen -------------------------------------------------------------------
+  // app/browser/screen_cache.py keeps it, app/ui/saved_screen.py says what it holds.
+
+  function routeOf(hash) {
+    const parts = hash.replace(/^#/, "").split("/").filter(Boolean);
+    if (parts.length === 0) return "#/";
+    return parts.length === 2 && parts[0] === "game" ? `#/game/${parts[1]}` : null;
+  }
+
+  function savedScreen() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(SCREENS) || "null");
+      const screen = kept && kept.version === 1 && kept.screens[routeOf(location.hash)];
+      return screen && BUILD && screen.build === BUILD ? screen : null;
+    } catch {
+      return null; // no storage, or a text this build cannot read
+    }
+  }
+
+  // The stored records the screen depends on: {games: {id: text}, settings: text}, or null.
+  function readRecords(screen) {
+    return new Promise((resolve) => {
+      const open = indexedDB.open("debertz"); // throws where there is no IndexedDB at all
+      open.onupgradeneeded = () => open.transaction.abort(); // no database: never make one here
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        const done = (value) => {
+          db.close();
+          resolve(value);
+        };
+        try {
+          const tx = db.transaction(["games", "app"], "readonly");
+          const games = tx.objectStore("games");
+          const settings = tx.objectStore("app").get("settings");
+          const found = {};
+          if (screen.every_game) {
+            const keys = games.getAllKeys();
+            const values = games.getAll();
+            values.onsuccess = () => keys.result.forEach((key, i) => (found[key] = values.result[i]));
+          } else {
+            for (const id of Object.keys(screen.games)) {
+              const request = games.get(id);
+              request.onsuccess = () => (found[id] = request.result);
+            }
+          }
+          tx.oncomplete = () => done({ games: found, settings: settings.result });
+          tx.onerror = tx.onabort = () => done(null);
+        } catch {
+          done(null);
+        }
+      };
+    });
+  }
+
+  function payload(text, name, schema) {
+    try {
+      const record = JSON.parse(text);
+      const value = record && record.schema === schema ? record[name] : null;
+      return value && typeof value === "object" ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const stamp = (game) => `${game.rev ?? 0}/${game.updated ?? ""}`;
+
+  // A stored value written as app/ui/saved_screen.py's canonical() writes it.
+  function canonical(value) {
+    if (value === undefined || value === null) return "null";
+    if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+    if (typeof value !== "object") return JSON.stringify(value);
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+
+  function stillTrue(screen, stored) {
+    const settings = stored.settings === undefined ? {} : payload(stored.settings, "settings", screen.schema);
+    if (!settings) return false;
+    const lang = ["uk", "ru", "en"].includes(settings.lang)
+      ? settings.lang
+      : pickLanguage(browserLanguages());
+    if (lang !== screen.lang) return false;
+    const ids = Object.keys(stored.games).filter((id) => stored.games[id] !== undefined);
+    if (screen.every_game && ids.length !== Object.keys(screen.games).length) return false;
+    for (const [id, expected] of Object.entries(screen.games)) {
+      const game = payload(stored.games[id], "game", screen.schema);
+      if (!game || stamp(game) !== expected) return false;
+    }
+    if (!screen.every_game) return true;
+    const trash = settings.trash && typeof settings.trash === "object" ? settings.trash : null;
+    if ((trash ? `${trash.id ?? ""}:${stamp(trash)}` : null) !== screen.trash) return false;
+    return canonical(settings.backup) === screen.backup;
+  }
+
+  // Resolves once the saved screen is on screen (after its first frame), at once when there is
+  // none to paint, and after PAINT_WAIT_MS at most (an IndexedDB that does not answer): Python's
+  // start waits for it, since compiling the runtime would hold the paint back.
+  function paintSavedScreen() {
+    const screen = savedScreen();
+    if (!screen || !("indexedDB" in self)) return Promise.resolve();
+    root.dataset.screen = "checking"; // the spinner stays hidden for the few ms this takes
+    const painted = readRecords(screen)
+      .then((stored) => stored && stillTrue(screen, stored) && paint(screen))
+      .catch(() => false)
+      .then((done) => done || forgetChecking());
+    const waited = new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS)).then(forgetChecking);
+    return Promise.race([painted, waited]);
+  }
+
+  function forgetChecking() {
+    if (root.dataset.screen === "checking") delete root.dataset.screen;
+  }
+
+  function paint(screen) {
+    if (routeOf(location.hash) !== screen.route || root.dataset.app !== "loading") return false;
+    const app = byId("app");
+    app.innerHTML = screen.html; // the app's own markup (escaped by its views), from this origin
+    for (const control of app.querySelectorAll("input, select, textarea")) control.disabled = true;
+    root.lang = screen.lang;
+    document.title = screen.title;
+    document.querySelector(".shell-title").textContent = screen.title;
+    root.dataset.screen = "saved";
+    note("starting", texts().starting);
+    return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0, true)));
+  }
+
+  // A tap on the saved screen waits: the control is marked, and once Python is up the same control
+  // of the live screen (same id, or same action and arguments) is tapped; nothing happens when the
+  // live screen has no such control, or more than one.
+  let heldTap = null;
+
+  function holdTaps() {
+    byId("app").addEventListener("click", (event) => {
+      if (!root.dataset.screen) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const control = event.target.closest && event.target.closest("a[href], button, [data-action]");
+      if (!control || root.dataset.screen !== "saved") return;
+      for (const held of document.querySelectorAll(".shell-held")) held.classList.remove("shell-held");
+      control.classList.add("shell-held");
+      heldTap = selectorOf(control);
+    }, true);
+  }
+
+  function selectorOf(control) {
+    if (control.id) return `#${CSS.escape(control.id)}`;
+    const parts = [control.localName];
+    for (const { name, value } of control.attributes) {
+      if (name === "href" || name.startsWith("data-")) parts.push(`[${name}="${CSS.escape(value)}"]`);
+    }
+    return parts.join("");
+  }
+
+  function replayHeldTap() {
+    const selector = heldTap;
+    heldTap = null;
+    if (!selector) return;
+    const found = byId("app").querySelectorAll(selector);
+    if (found.length === 1) found[0].click();
+  }
+
+  function watchStart() {
+    new MutationObserver(() => {
+      if (root.dataset.app === "loading") return;
+      if (root.dataset.screen) delete root.dataset.screen;
+      hideNote("starting");
+      if (root.dataset.app === "ready") {
+        replayHeldTap();
+        if (root.dataset.offlineReady === "new") showOfflineReady();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+  }
+
+  function note(kind, text) {
+    const element = byId("shell-note");
+    element.textContent = text;
+    element.dataset.kind = kind;
+    element.hidden = false;
+  }
+
+  function hideNote(kind) {
+    const element = byId("shell-note");
+    if (element.dataset.kind === kind) element.hidden = true;
+  }
+
+  // --- errors --------------------------------------------------------------------------------
 
   function showError(detail) {
     if (root.dataset.app !== "loading") {
@@ -90,6 +326,9 @@
       showError(reason && reason.stack ? reason.stack : String(reason));
     });
     byId("shell-retry").addEventListener("click", () => location.reload());
+  }
+
+  function watchSlowStart() {
     setTimeout(() => {
       if (root.dataset.app !== "loading") return;
       byId("shell-error-title").textContent = texts().slow;
@@ -97,6 +336,127 @@
       byId("shell-error").hidden = false;
     }, SLOW_AFTER_MS);
   }
+
+  // --- first visit: the service worker downloads the site once -----------------------------
+
+  const megabytes = (bytes) => (bytes / 1e6).toLocaleString(root.lang, { maximumFractionDigits: 1 });
+
+  function showDownload() {
+    const values = { done: megabytes(precached.done), total: megabytes(precached.total || 14e6) };
+    bootText(say(offline ? texts().offline : texts().downloading, values), offline ? "" : texts().hint);
+    root.dataset.download = offline ? "offline" : "progress";
+  }
+
+  function onPrecacheMessage({ data }) {
+    if (!data || data.type !== "precache") return;
+    precached = { done: data.done, total: data.total };
+    if (!firstVisit || started) return;
+    if (data.state === "failed") {
+      console.warn("the site could not be saved for offline use:", data.error);
+      installFailed();
+    } else if (data.state === "done") {
+      keptForOffline();
+      setTimeout(startPython, CONTROL_WITHIN_MS); // if the worker never takes the page over
+    } else if (!offline) {
+      showDownload();
+    }
+  }
+
+  // No connection: say so and go on when it is back. Online, the install is tried again (a
+  // connection that broke and came back); after that (the host refuses a file, no storage) the app
+  // starts from the network, without offline use.
+  let failedInstalls = 0;
+  function installFailed() {
+    failedInstalls += 1;
+    online().then((up) => {
+      if (!up) waitForConnection();
+      else if (failedInstalls < INSTALL_TRIES) install();
+      else startPython();
+    });
+  }
+
+  function online() {
+    if (!navigator.onLine) return Promise.resolve(false);
+    const probe = `./precache.js?probe=${Date.now()}`; // never cached, by anyone
+    return fetch(probe, { cache: "no-store" }).then((response) => response.ok, () => false);
+  }
+
+  function waitForConnection() {
+    const waiting = offline;
+    offline = true;
+    showDownload();
+    if (waiting) return;
+    const check = () => {
+      online().then((up) => {
+        if (!up || !offline) return;
+        offline = false;
+        clearInterval(timer);
+        removeEventListener("online", check);
+        showDownload();
+        install(); // a new install: it downloads only the files still missing
+      });
+    };
+    const timer = setInterval(check, PROBE_EVERY_MS);
+    addEventListener("online", check);
+  }
+
+  function waitForTheWorker() {
+    firstVisit = true;
+    showDownload();
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      keptForOffline(); // a worker takes a page over only once every file is kept
+      startPython();
+    });
+    addEventListener("offline", () => {
+      if (!started && !offline) waitForConnection();
+    });
+    install();
+  }
+
+  function install() {
+    register().then((registration) => registration || installFailed(), installFailed);
+  }
+
+  // Said once the app is ready (boot.js's observer of data-app).
+  function keptForOffline() {
+    if (!root.dataset.offlineReady) root.dataset.offlineReady = "new";
+  }
+
+  function showOfflineReady() {
+    root.dataset.offlineReady = "shown";
+    note("offline-ready", texts().offlineReady);
+    setTimeout(() => hideNote("offline-ready"), NOTE_FOR_MS);
+  }
+
+  // --- Python ----------------------------------------------------------------------------------
+
+  // The runtime's files, fetched in parallel from the start; only from the service worker's cache
+  // (on a first visit they would be downloaded twice).
+  function preload() {
+    document.head.append(byId("shell-preloads").content.cloneNode(true));
+  }
+
+  // PyScript is imported from here (not from a <script type="module">) so that a failure to
+  // load it is shown, and so that its worker-only hook, which PyScript compiles with
+  // Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before use:
+  // this app runs no PyScript workers. python.mjs is imported first: it starts reading the
+  // Python snapshot while PyScript loads.
+  function startPython() {
+    if (started) return;
+    started = true;
+    offline = false;
+    bootText(texts().loading, firstVisit ? "" : texts().hint);
+    delete root.dataset.download;
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
+    const failed = (error) => showError(error && error.stack ? error.stack : String(error));
+    import("./python.mjs").catch(failed);
+    import("./vendor/pyscript/core.js")
+      .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
+      .catch(failed);
+    watchSlowStart();
+  }
+
+  // --- the service worker and updates --------------------------------------------------------
 
   function offerUpdate(worker) {
     const t = texts();
@@ -112,6 +472,7 @@
   }
 
   function watchForUpdates(registration) {
+    if (!registration) return registration; // a browser that keeps service workers off
     if (registration.waiting && navigator.serviceWorker.controller) {
       offerUpdate(registration.waiting);
     }
@@ -126,31 +487,46 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") registration.update().catch(() => {});
     });
+    return registration;
   }
 
-  function registerServiceWorker() {
-    if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
+  // updateViaCache "none": the update check fetches precache.js (the one file that changes
+  // between versions) past the HTTP cache, so a host's max-age cannot hide a new version.
+  let registered = null;
+  function register() {
+    const registration = navigator.serviceWorker.register("./service-worker.js", {
+      updateViaCache: "none",
+    });
+    if (!registered) registered = registration.then(watchForUpdates, () => (registered = null));
+    return registration;
+  }
+
+  function start() {
+    if (!("serviceWorker" in navigator)) return startPython();
+    const workers = navigator.serviceWorker;
+    workers.addEventListener("message", onPrecacheMessage);
+    if (workers.startMessages) workers.startMessages();
+    workers.addEventListener("controllerchange", () => {
       if (!updateRequested || reloading) return;
       reloading = true;
       location.reload();
     });
-    // updateViaCache "none": the update check fetches precache.js (the one file that changes
-    // between versions) past the HTTP cache, so a host's max-age cannot hide a new version.
-    navigator.serviceWorker
-      .register("./service-worker.js", { updateViaCache: "none" })
-      .then(watchForUpdates)
-      .catch((error) => console.warn("service worker not registered:", error));
-  }
-
-  // PyScript is imported from here (not from a <script type="module">) so that a failure to
-  // load it is shown, and so that its worker-only hook, which PyScript compiles with
-  // Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before use:
-  // this app runs no workers.
-  function startPyScript() {
-    import("./vendor/pyscript/core.js")
-      .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
-      .catch((error) => showError(error && error.stack ? error.stack : String(error)));
+    if (workers.controller) {
+      startPython();
+      register().catch((error) => console.warn("service worker not registered:", error));
+      return;
+    }
+    workers.getRegistration().then(
+      (registration) => {
+        if (registration && registration.active) {
+          startPython(); // a reload past the service worker: the files come from the network
+          register().catch(() => {});
+        } else {
+          waitForTheWorker();
+        }
+      },
+      () => startPython(),
+    );
   }
 
   function askForPersistentStorage() {
@@ -161,7 +537,8 @@
 
   showLoading();
   watchBoot();
-  startPyScript();
-  registerServiceWorker();
+  watchStart();
+  holdTaps();
+  paintSavedScreen().then(start);
   askForPersistentStorage();
 })();

@@ -30,6 +30,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from app.browser import transfer
+from app.browser.screen_cache import ScreenKeeper
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, views
 from app.ui.actions import Effect, apply_external, reduce
@@ -160,6 +161,7 @@ class App:
         self.proxies: list[Any] = []
         self.last_html = ""
         self.titled = ""
+        self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -436,6 +438,7 @@ class App:
             _morph_children(self.root, self.template.content)
             self.template.innerHTML = ""
             self.last_html = html
+        self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
             self.set_title()
         document.documentElement.lang = self.state.lang

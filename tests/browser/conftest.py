@@ -5,8 +5,11 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
 - ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
   (or the folder named by the environment variable DEBERTZ_TEST_DIST).
 - ``server`` (session): a :class:`tools.serve.DistServer` over ``dist`` at ``/``; ``server.stop()``
-  makes the next requests fail (offline), ``server.start()`` brings it back on the same port. It is
-  started again before every test.
+  makes the next requests fail and cuts the transfers in flight (offline), ``server.start()`` brings
+  it back on the same port. ``server.bytes_sent`` / ``server.sent_by_path`` count what it sent
+  (``reset_counts()``), ``server.rate`` slows every answer down (bytes per second), and a path in
+  ``server.held`` (e.g. ``"python.mjs"``) is not answered until removed. It is started again, at
+  full speed, holding nothing and counting from zero, before every test.
 - ``app_url``: ``server.url``; open it with ``page.goto(app_url)``.
 - ``serve`` (factory): ``serve(directory, base="/deep/path/")`` -> another started DistServer,
   stopped after the test (sub-path tests, a test's own copy of dist/).
@@ -29,6 +32,11 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
   ``idb.put(page, "games", key, value)`` writes one raw value (only after the app has started once,
   so that the database and its object stores exist: before that both fail with a clear message
   and create nothing).
+- ``saved_screens`` (fixture): ``saved_screens.watch(page)`` before a goto records the saved screen
+  boot.js paints before Python is up; ``saved_screens.paints(page)`` lists them for the current
+  document (at most one: its scores, number of game cards, ``data-app`` then, language, note);
+  ``saved_screens.kept(page)`` waits until the app has kept the screen shown now and returns the
+  kept text (localStorage).
 - ``evaluate_within(page, function, arg, failure=...)``: ``page.evaluate`` with a time limit
   (60 s); use it for every promise that might never settle. Each test also has pytest-timeout's
   limit (pyproject.toml), so a hang fails that test, not the whole run.
@@ -104,6 +112,9 @@ def _session_server(dist: Path) -> Iterator[DistServer]:
 def server(_session_server: DistServer) -> DistServer:
     """The shared server, running at the start of each test."""
     _session_server.start()
+    _session_server.rate = None
+    _session_server.held.clear()
+    _session_server.reset_counts()
     return _session_server
 
 
@@ -281,6 +292,64 @@ class RawStore:
 def idb() -> RawStore:
     """Read and write the app's raw IndexedDB records (see RawStore)."""
     return RawStore()
+
+
+PAINTS = """
+window.__paints = [];
+new MutationObserver(() => {
+  const root = document.documentElement;
+  if (!root || root.dataset.screen !== "saved" || window.__paints.length) return;
+  window.__paints.push({
+    scores: [...document.querySelectorAll("#app .board .score")].map((e) => e.dataset.score),
+    cards: document.querySelectorAll("#app .card").length,
+    app: root.dataset.app,
+    lang: root.lang,
+    note: document.getElementById("shell-note").textContent,
+  });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-screen"] });
+"""
+KEPT = """(route) => {
+  const [kept] = Object.entries(localStorage).filter(([key]) => key.startsWith("debertz-screens:"));
+  const screen = kept && JSON.parse(kept[1]).screens[route];
+  if (!screen) return null;
+  const markup = document.createElement("template");
+  markup.innerHTML = screen.html;
+  const shown = (root) => JSON.stringify([root.querySelectorAll(".card").length,
+    [...root.querySelectorAll(".board .score")].map((e) => e.dataset.score)]);
+  return shown(markup.content) === shown(document.getElementById("app")) ? kept[1] : null;
+}"""
+
+
+class SavedScreens:
+    """The saved screen boot.js paints at start-up (app/ui/saved_screen.py), seen from a test."""
+
+    @staticmethod
+    def watch(page: Page) -> None:
+        """Record the saved screen painted in every document the page opens from now on."""
+        page.add_init_script(PAINTS)
+
+    @staticmethod
+    def paints(page: Page) -> list[dict[str, Any]]:
+        """The saved screen painted in the current document (empty: none was)."""
+        found: list[dict[str, Any]] = page.evaluate("window.__paints")
+        return found
+
+    @staticmethod
+    def kept(page: Page) -> str:
+        """Wait until the screen shown now (its game cards, its scores) is kept; the kept text."""
+        route = page.evaluate("location.hash") or "#/"
+        for _ in range(200):
+            text: str | None = page.evaluate(KEPT, route)
+            if text is not None:
+                return text
+            page.wait_for_timeout(100)
+        raise AssertionError(f"the screen {route} was never kept")
+
+
+@pytest.fixture
+def saved_screens() -> SavedScreens:
+    """Watch the saved screen at start-up (see SavedScreens)."""
+    return SavedScreens()
 
 
 @pytest.fixture(name="wait_ready")

@@ -239,7 +239,7 @@ def test_a_record_nested_100000_deep_is_listed_and_every_other_game_works(
     problems = page.locator(".problems")
     expect(problems).to_contain_text("deep-text")
     expect(problems).to_contain_text("deep-object")
-    page.click("a[id^='open-']")
+    page.click(".card a[id^='open-']")  # a game's card, not #open-stats
     hand(page, taker=0, cards={0: 100})
     assert shown(page)["score"] == [100, 62]
     kept = page.evaluate(

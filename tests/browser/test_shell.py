@@ -82,6 +82,9 @@ def test_the_frame_and_a_loading_state_show_before_python_starts(
     expect(page.locator("#shell-boot")).to_be_hidden()
 
 
+# Without a service worker (blocked here, as some browsers' private modes do) the app starts from
+# the network, and page.route sees every request.
+@pytest.mark.browser_context_args(service_workers="block")
 def test_a_boot_failure_shows_a_readable_message_and_retry_boots(
     page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
 ) -> None:

@@ -1,4 +1,5 @@
-"""The precache list is exactly what the app needs: what a boot requests, plus the install files."""
+"""The precache list is exactly what the app needs: what a boot requests (the Python snapshot's
+worker included), plus the install files."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def test_the_precache_is_what_a_boot_requests_plus_the_install_files(
 ) -> None:
     page.goto(app_url)
     wait_ready(page)
+    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
     booted = requested_files(recorder.requests, app_url)
     precache = set(read_precache(dist).files)
     assert booted - precache == set(), "requested at boot but not precached"

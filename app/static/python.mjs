@@ -1,0 +1,188 @@
+// The interpreter module PyScript is configured with (index.html: "interpreter": "./python.mjs").
+// PyScript imports it and calls its loadPyodide() as it would Pyodide's own. This one starts
+// Pyodide from a memory snapshot of the interpreter with the app's pure modules already imported
+// (engine, storage, UI state, reducer, views, i18n; see docs/ARCHITECTURE.md), which this device
+// made after an earlier normal start and keeps in Cache Storage under the build id and the
+// runtime version. Without a usable snapshot it starts Pyodide normally, and once the app is
+// ready and the player pauses, it has one made by snapshot-worker.mjs, off the main thread.
+//
+// Any failure of the snapshot path (none stored, unreadable, another runtime version, an exception
+// while restoring, or an app that does not start from it) falls back to a normal start and
+// discards the snapshot. Marks on <html> for tests and benchmarks:
+//   data-python="snapshot" | "normal"              how Python was started
+//   data-python-fallback="<reason>"                 why a stored snapshot was not used
+//   data-python-snapshot="made" | "failed" | ...    what became of making one after a normal start
+// Pyodide's snapshot API is private (underscore options): the runtime is pinned (package.json).
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const here = (path) => new URL(path, import.meta.url).href;
+const RUNTIME_URL = here("./vendor/pyodide/");
+const CACHE = `debertz-python:${here("./")}`;
+const BUILD = document.querySelector('meta[name="debertz-build"]')?.content || "";
+const KEY = here(`./python-snapshot?build=${BUILD}&runtime=${version}`);
+const FAILURES = `debertz-python-failures:${KEY}`;
+const MAX_FAILURES = 2; // a snapshot that failed twice for this build is not made again
+const IDLE_MS = 3000; // the snapshot is made once the player has let the app be for this long
+const root = document.documentElement;
+
+// Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
+// loadPyodide() call then takes it over, with its own output functions.
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+const started = startPython();
+started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
+
+export async function loadPyodide(options = {}) {
+  // indexURL is PyScript's guess (this module's folder); Pyodide's files are in RUNTIME_URL.
+  const { indexURL, stdout, stderr, ...others } = options;
+  if (Object.keys(others).length) {
+    throw new Error(`python.mjs cannot start Python with ${Object.keys(others).join(", ")}`);
+  }
+  Object.assign(output, stdout && { stdout }, stderr && { stderr });
+  return started;
+}
+
+async function readSnapshot() {
+  if (!BUILD || !("caches" in self)) return null;
+  try {
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url !== KEY) await cache.delete(request); // another build or runtime version
+    }
+    const response = await cache.match(KEY);
+    if (!response) return null;
+    if (response.headers.get("Debertz-Runtime") !== version) {
+      throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    await discard(`unreadable: ${error}`);
+    return null;
+  }
+}
+
+async function startPython() {
+  const settings = {
+    indexURL: RUNTIME_URL,
+    stdout: (text) => output.stdout(text),
+    stderr: (text) => output.stderr(text),
+  };
+  const snapshot = await readSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+      afterRestore(pyodide);
+      root.dataset.python = "snapshot";
+      discardIfTheAppFails();
+      return pyodide;
+    } catch (error) {
+      console.warn("Python did not start from its snapshot; starting it normally.", error);
+      await discard(`restore failed: ${error && error.message ? error.message : error}`);
+    }
+  }
+  const pyodide = await loadRuntime(settings);
+  root.dataset.python = "normal";
+  whenReady(() => whenIdle(makeSnapshot));
+  return pyodide;
+}
+
+// What a snapshot must not carry over from the start that made it: the random generator's state
+// (every start would draw the same game ids) and the import system's cached directory listings.
+function afterRestore(pyodide) {
+  const dict = pyodide.globals.get("dict");
+  const scope = dict(); // its names stay out of __main__
+  try {
+    pyodide.runPython(
+      "import importlib, sys\nimportlib.invalidate_caches()\n" +
+        "if 'random' in sys.modules: sys.modules['random'].seed()",
+      { globals: scope },
+    );
+  } finally {
+    scope.destroy();
+    dict.destroy();
+  }
+}
+
+async function discard(reason) {
+  root.dataset.pythonFallback = reason;
+  countFailure();
+  try {
+    await caches.delete(CACHE);
+  } catch (error) {
+    console.warn("could not delete the Python snapshot", error);
+  }
+}
+
+// An app that fails to start after a snapshot start (boot.js shows its error panel) must start
+// normally after Retry.
+function discardIfTheAppFails() {
+  const watch = new MutationObserver(() => {
+    if (root.dataset.app === "loading") return;
+    watch.disconnect();
+    if (root.dataset.app === "error") discard("the app did not start from it");
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
+}
+
+function whenReady(then) {
+  if (root.dataset.app === "ready") return then();
+  const watch = new MutationObserver(() => {
+    if (root.dataset.app === "loading") return;
+    watch.disconnect();
+    if (root.dataset.app === "ready") then();
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
+}
+
+// The player's taps and keys come first: wait for a pause in them, with the page in front.
+function whenIdle(then) {
+  let last = performance.now();
+  const touched = () => (last = performance.now());
+  for (const kind of ["pointerdown", "keydown", "input"]) addEventListener(kind, touched, true);
+  const timer = setInterval(() => {
+    if (performance.now() - last < IDLE_MS || document.visibilityState !== "visible") return;
+    clearInterval(timer);
+    for (const kind of ["pointerdown", "keydown", "input"]) removeEventListener(kind, touched, true);
+    then();
+  }, 500);
+}
+
+function failures() {
+  try {
+    return Number(localStorage.getItem(FAILURES)) || 0;
+  } catch {
+    return MAX_FAILURES; // no storage for the count: do not try again and again
+  }
+}
+
+function countFailure() {
+  try {
+    localStorage.setItem(FAILURES, String(failures() + 1));
+  } catch {
+    // nowhere to count: failures() already says "stop"
+  }
+}
+
+// Made by a worker of ours from the files the service worker serves (so it costs no download);
+// the worker writes it into Cache Storage itself and says when it is done.
+function makeSnapshot() {
+  const served = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (!BUILD || !served || !("caches" in self) || failures() >= MAX_FAILURES) {
+    root.dataset.pythonSnapshot = "skipped";
+    return;
+  }
+  root.dataset.pythonSnapshot = "making";
+  const worker = new Worker(here("./snapshot-worker.mjs"), { type: "module" });
+  const finish = (state, detail) => {
+    worker.terminate();
+    root.dataset.pythonSnapshot = state;
+    if (state !== "made") {
+      console.warn("no Python snapshot was made:", detail);
+      countFailure();
+    }
+  };
+  worker.onmessage = ({ data }) => finish(data.made ? "made" : "failed", data.error);
+  worker.onerror = (event) => finish("failed", event.message);
+  worker.postMessage({ cache: CACHE, key: KEY });
+}

@@ -1,0 +1,121 @@
+"""Bytes over the network, counted at the test server: a first visit downloads every file once, a
+first visit cut off by a lost connection says so and goes on where it stopped, an update that
+changes one line of CSS downloads only that file (and the page that names the build). Each ends
+with a start from the cache with the server stopped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tools.build import read_precache, write_precache
+from tools.serve import DistServer
+
+Wait = Callable[[Page], None]
+SLACK = 1.02  # the goal: a first visit moves at most 1.02x the size of the site
+CACHED = """() => caches.keys()
+  .then((names) => names.find((name) => name.endsWith(":files")))
+  .then((name) => (name ? caches.open(name).then((c) => c.keys()) : []))
+  .then((keys) => keys.map((key) => key.url))"""
+
+
+def site_size(dist: Path) -> int:
+    return sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
+
+
+def cached_bytes(page: Page, dist: Path, base_url: str) -> int:
+    """Bytes of the files the service worker has kept so far."""
+    sizes = {name: entry.size for name, entry in read_precache(dist).files.items()}
+    names = {"./" + url.removeprefix(base_url).split("?")[0] for url in page.evaluate(CACHED)}
+    return sum(sizes[name] for name in names)
+
+
+def first_visit(page: Page, dist: Path, serve: Callable[..., DistServer], wait: Wait) -> DistServer:
+    """Open the app from its own server, counting bytes, until it is ready."""
+    server = serve(dist)
+    page.goto(server.url)
+    wait(page)
+    return server
+
+
+def offline_start(page: Page, server: DistServer, wait_ready: Wait) -> None:
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "snapshot"
+
+
+def test_a_first_visit_downloads_every_file_once_then_says_it_works_offline(
+    page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
+) -> None:
+    server = first_visit(page, dist_copy, serve, wait_ready)
+    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=30_000)
+    expect(page.locator("#shell-note")).to_have_text(
+        "Ready without internet: the app now works offline."
+    )
+    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
+    size = site_size(dist_copy)
+    assert server.bytes_sent <= SLACK * size, f"{server.bytes_sent} bytes for a {size}-byte site"
+    for name in read_precache(dist_copy).files:
+        sent = server.sent_by_path["/" + name.removeprefix("./")]
+        assert sent <= (dist_copy / name).stat().st_size + 1_000, f"{name} was sent twice"
+    offline_start(page, server, wait_ready)
+
+
+@pytest.mark.browser_context_args(locale="uk-UA")
+def test_a_first_visit_cut_off_says_so_and_goes_on_where_it_stopped(
+    page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
+) -> None:
+    server = serve(dist_copy)
+    server.rate = 3_000_000  # bytes per second and file: the download takes a few seconds
+    page.goto(server.url)
+    page.wait_for_selector('html[data-download="progress"]', state="attached")
+    expect(page.locator("#shell-boot-text")).to_contain_text("Завантажуємо застосунок:")
+    page.wait_for_timeout(1_000)
+    server.stop()  # the connection is lost in the middle of the download
+    page.wait_for_selector('html[data-download="offline"]', state="attached", timeout=30_000)
+    expect(page.locator("#shell-boot-text")).to_contain_text("Немає з’єднання з інтернетом.")
+    expect(page.locator("#shell-boot-text")).to_contain_text("продовжиться саме")
+    expect(page.locator("#shell-error")).to_be_hidden()
+    kept = cached_bytes(page, dist_copy, server.url)
+    assert kept > 0, "nothing was kept before the connection was lost"
+
+    server.rate = None
+    server.reset_counts()
+    server.start()  # the connection is back: the download goes on by itself
+    wait_ready(page)
+    missing = site_size(dist_copy) - kept
+    assert server.bytes_sent <= SLACK * missing + 20_000, "files already kept were sent again"
+    expect(page.locator("#shell-error")).to_be_hidden()
+    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
+    offline_start(page, server, wait_ready)
+
+
+def test_an_update_of_one_css_line_downloads_only_what_changed_then_works_offline(
+    page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
+) -> None:
+    server = first_visit(page, dist_copy, serve, wait_ready)
+    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
+    server.reset_counts()
+    css = (dist_copy / "app.css").read_text(encoding="utf-8")
+    (dist_copy / "app.css").write_text(css.replace("{", "{ /* one line changed */", 1), "utf-8")
+    write_precache(dist_copy)
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#shell-update")).to_be_visible(timeout=60_000)
+    assert server.bytes_sent <= 100_000
+    requested = {path for path, sent in server.sent_by_path.items() if sent}
+    # The update check reads the worker and the scripts it imports (precache.js, share-target.js)
+    # to compare them; then only the changed file and the page that names the build.
+    worker = {"/service-worker.js", "/precache.js", "/share-target.js"}
+    assert requested <= worker | {"/app.css", "/index.html"}
+    with page.expect_navigation():
+        page.locator("#shell-update-button").click()
+    wait_ready(page)
+    assert "one line changed" in page.evaluate("fetch('./app.css').then((r) => r.text())")
+    assert server.bytes_sent <= 100_000
+    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
+    offline_start(page, server, wait_ready)
+    assert server.bytes_sent <= 100_000, "the new snapshot downloaded something"
