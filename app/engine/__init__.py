@@ -34,12 +34,21 @@ from app.engine.rules import (
     rules_from_json,
     rules_to_json,
 )
-from app.engine.scoring import HandLine, Penalties, Sheet, line_to_json, score, sheet_to_json
+from app.engine.scoring import (
+    HandLine,
+    Penalties,
+    Sheet,
+    least_to_make,
+    line_to_json,
+    score,
+    sheet_to_json,
+)
 
 __all__ = [
     "CARD_POINTS", "PRESETS", "PROBLEM_CODES", "DebertzError", "Game", "Hand", "HandLine", "Melds", "Penalties",
     "Penalty", "Problem", "Rules", "Sheet", "check_game", "check_hand", "complete_cards",
-    "game_from_json", "game_to_json", "hand_from_json", "hand_to_json", "line_to_json",
+    "game_from_json", "game_to_json", "hand_from_json", "hand_to_json", "least_to_make",
+    "line_to_json",
     "new_game", "penalty_to_json", "preset_name", "rules_from_json", "rules_to_json", "score",
     "sheet_to_json",
 ]
