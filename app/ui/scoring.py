@@ -186,11 +186,36 @@ def preset_options(name: str) -> dict[str, Any]:
 
 
 def matching_preset(rules: dict[str, Any]) -> str:
-    """The preset these options equal, else ``"custom"``."""
-    for name in PRESET_NAMES:
-        if preset_options(name) == rules:
-            return name
-    return "custom"
+    """The preset whose rules these options are (whatever the target), else ``"custom"``.
+
+    >>> matching_preset({**preset_options("vinnytsia"), "target": 0})
+    'vinnytsia'
+    >>> matching_preset({**preset_options("standard"), "eggs": "each"})
+    'custom'
+    """
+    any_target = {**rules, "target": engine.Rules().target}  # a half-typed target is no matter
+    try:
+        found = engine.preset_name(engine.rules_from_json(any_target), any_target=True)
+    except engine.DebertzError:
+        return "custom"
+    return found if found in PRESET_NAMES else "custom"
+
+
+def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
+    """The fewest card points the draft's taker must take to make the hand, with the sequences
+    and bella chosen so far (None when that cannot be said simply: see the engine's
+    ``least_to_make``).
+
+    >>> g = {"players": ["Оля", "Петро"], "hands": []}
+    >>> least_to_make(g, HandDraft(sides=2, taker=1, meld_side=0, terz=1))
+    92
+    """
+    if draft.taker is None or draft.redeal:
+        return None
+    melds = None
+    if draft.meld_side is not None and (draft.terz or draft.fifty):
+        melds = engine.Melds(side=draft.meld_side, terz=draft.terz, fifty=draft.fifty)
+    return engine.least_to_make(engine_game(game), draft.taker, melds, draft.bella)
 
 
 def parse_card_text(text: str) -> int | None:
