@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.ui import history, scoring, setup
+from app.ui import history, nav, scoring, setup
 from app.ui.scoring import Issue
 from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
 
@@ -29,8 +29,8 @@ Payload = dict[str, str]
 @dataclass(frozen=True)
 class Effect:
     """Something for the page to do after a render: ``put_game``, ``delete_game``,
-    ``put_settings``, ``nav`` (to a ``#/...`` address), ``focus`` (an element id),
-    ``scroll`` (``top``) or ``download`` (a file name and its text)."""
+    ``put_settings``, ``focus`` (an element id), ``scroll`` (``top``) or ``download`` (a file
+    name and its text). The page's address follows the state (``nav.address``)."""
 
     kind: str
     key: str = ""
@@ -73,7 +73,8 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
         settings=dict(state.settings),
         games=dict(state.games),
     )
-    new.notice, new.notice_detail = None, ""
+    if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
+        new.notice, new.notice_detail = None, ""
     effects = handler(new, payload)
     done = any(effect.kind in ("put_game", "delete_game") for effect in effects)
     if action in ONE_SHOT and done and _int(payload, "ms") is not None:
@@ -123,23 +124,6 @@ def _keep_draft(state: State, effects: list[Effect]) -> list[Effect]:
     return [*others, _settings(state)]  # after the game: a hand is never only in the draft
 
 
-def restore_draft(state: State) -> None:
-    """Reopen the hand form that was open in the game now shown (when it still fits the game)."""
-    kept = state.settings.get("entry")
-    game = state.game
-    if state.entry is not None or game is None or not isinstance(kept, dict):
-        return
-    if kept.get("game") != state.game_id or not isinstance(kept.get("draft"), dict):
-        return
-    try:
-        draft = HandDraft(**kept["draft"])
-    except TypeError:
-        return
-    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
-    if fits and (draft.index is None or 0 <= draft.index < len(game["hands"])):
-        state.entry = draft
-
-
 def _int(payload: Payload, key: str) -> int | None:
     text = payload.get(key, "")
     return int(text) if text.lstrip("-").isdigit() else None
@@ -159,33 +143,13 @@ def _settings(state: State) -> Effect:
 
 @handles("route")
 def _route(state: State, payload: Payload) -> list[Effect]:
-    parts = [part for part in payload.get("hash", "").lstrip("#").split("/") if part]
-    screen = parts[0] if parts else "home"
-    before = (state.screen, state.game_id, state.help_anchor)
-    focus = "screen-title"
-    if screen == "game" and len(parts) > 1 and parts[1] in state.games:
-        if state.game_id != parts[1]:
-            state.entry, state.confirm = None, None
-        state.screen, state.game_id = "game", parts[1]
-        restore_draft(state)
-    elif screen == "game":
-        state.screen, state.notice = "home", "game_missing"
-    elif screen == "new":
-        state.screen = "new"
-        if state.setup is None:
-            state.setup = setup.fresh_setup()
-    elif screen == "help":
-        state.screen = "help"
-        state.help_anchor = parts[1] if len(parts) > 1 else None
-        if state.help_anchor:
-            focus = f"help-{state.help_anchor}"
-    else:
-        state.screen = "home"
-    if state.screen != "game":
-        state.entry, state.confirm = None, None
-    if (state.screen, state.game_id, state.help_anchor) == before and not state.notice:
-        return []
-    return [Effect("focus", focus)]
+    """Show what the page's address names (app/ui/nav.py): Back, Forward, a link, a reload."""
+    kept = state.notice, state.notice_detail
+    state.notice, state.notice_detail = None, ""
+    moves = nav.route(state, payload.get("hash", ""))
+    if not moves and state.notice is None:
+        state.notice, state.notice_detail = kept
+    return [Effect(kind, key) for kind, key in moves]
 
 
 @handles("lang")
@@ -310,7 +274,7 @@ def _start_game(state: State, payload: Payload) -> list[Effect]:
     game = setup.new_game(draft, payload["new_id"], payload.get("now", ""), _random(payload))
     state.setup = None
     state.screen, state.game_id = "game", game["id"]
-    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+    return [_put(state, game), Effect("focus", "new-hand")]
 
 
 def _random(payload: Payload) -> int:
@@ -323,14 +287,14 @@ def _rematch(state: State, payload: Payload) -> list[Effect]:
     winner = scoring.sheet(old).winner
     game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
     state.screen, state.game_id, state.entry = "game", game["id"], None
-    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+    return [_put(state, game), Effect("focus", "new-hand")]
 
 
 @handles("setup-like")
 def _setup_like(state: State, payload: Payload) -> list[Effect]:
     state.setup = setup.fresh_setup(state.games.get(payload.get("id", "")))
     state.screen = "new"
-    return [Effect("nav", "#/new")]
+    return [Effect("focus", "screen-title")]
 
 
 @handles("setup-reset")
@@ -354,7 +318,6 @@ def _delete_game(state: State, payload: Payload) -> list[Effect]:
     effects = [Effect("delete_game", game["id"]), _settings(state)]
     if state.game_id == game["id"]:
         state.screen, state.game_id, state.entry, state.confirm = "home", None, None, None
-        effects.append(Effect("nav", "#/"))
     return [*effects, Effect("focus", "restore-game")]
 
 
@@ -386,7 +349,8 @@ def _entry(state: State) -> HandDraft:
 
 @handles("new-hand")
 def _new_hand(state: State, payload: Payload) -> list[Effect]:
-    state.entry = HandDraft(sides=scoring.side_count(_game(state)))
+    game = _game(state)
+    state.entry = nav.kept_draft(state, None) or HandDraft(sides=scoring.side_count(game))
     state.confirm = None
     return [Effect("focus", "entry-title")]
 
@@ -397,7 +361,7 @@ def _edit_hand(state: State, payload: Payload) -> list[Effect]:
     game = _game(state)
     if index is None or not 0 <= index < len(game["hands"]):
         raise ValueError(f"no hand {payload.get('index')!r}")
-    state.entry = scoring.hand_to_draft(game, index)
+    state.entry = nav.kept_draft(state, index) or scoring.hand_to_draft(game, index)
     state.confirm = None
     return [Effect("focus", "entry-title")]
 
@@ -413,8 +377,13 @@ def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
 
 @handles("taker")
 def _taker(state: State, payload: Payload) -> list[Effect]:
-    _entry(state).taker = _int(payload, "seat")
-    return []
+    """Choose who took trump; with no card points typed yet, the taker's side's field takes the
+    focus, so the phone's keyboard opens at once."""
+    draft = _entry(state)
+    draft.taker = _int(payload, "seat")
+    if draft.taker is None or draft.typed or not 0 <= draft.taker < len(_game(state)["players"]):
+        return []
+    return [Effect("focus", f"cards-{scoring.side_of(_game(state), draft.taker)}")]
 
 
 @handles("cards")
@@ -651,3 +620,6 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
         return []
     state.entry, state.confirm, state.notice = None, None, "redone"
     return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
+
+
+from app.ui import prefs  # noqa: F401 - registers the preference handlers

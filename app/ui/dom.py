@@ -6,8 +6,10 @@
     await mount(root_element, loaded, store)
 
 One listener per event type (click, input, change, submit, keydown) is bound on the root once,
-plus ``hashchange`` on the window; each dispatches on ``event.target.closest("[data-action]")``
-to ``actions.reduce``. The new markup from ``views.render`` is patched into the page (unchanged
+plus ``popstate`` on the window; each dispatches on ``event.target.closest("[data-action]")``
+to ``actions.reduce``; a tap on an in-app link (``#/...``) moves through ``nav`` instead of
+leaving an entry of the browser's own. After each action the page's history follows the state
+(app/browser/navigation.py) and the screen is kept on while a game is shown (app/browser/wake.py). The new markup from ``views.render`` is patched into the page (unchanged
 subtrees are kept, so the focused field and its caret stay put), then the effects run: writes go to
 the store one after another, each awaited. ``<html data-writes="N">`` counts writes not yet done.
 """
@@ -22,7 +24,10 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from app.ui import i18n, views
+from app.browser.navigation import Navigation
+from app.browser.persistence import storage_kept
+from app.browser.wake import ScreenWake
+from app.ui import i18n, nav, prefs, views
 from app.ui.actions import Effect, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
@@ -135,6 +140,9 @@ class App:
         self.proxies: list[Any] = []
         self.last_html = ""
         self.titled = ""
+        self.navigation = Navigation()
+        self.wake = ScreenWake()
+        self.background: Any = None
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -150,9 +158,9 @@ class App:
             proxy = create_proxy(handlers[kind])
             self.proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
-        route = create_proxy(self.on_hashchange)
+        route = create_proxy(self.on_popstate)
         self.proxies.append(route)
-        js.window.addEventListener("hashchange", route)
+        js.window.addEventListener("popstate", route)
         viewport: Any = getattr(js.window, "visualViewport", None)
         if viewport is not None and not _missing(viewport):
             keyboard = create_proxy(self.on_viewport)
@@ -192,6 +200,8 @@ class App:
         return payload
 
     def on_click(self, event: Any) -> None:
+        if self.follow_link(event):
+            return
         element = self._target(event)
         if element is None or element.tagName in ("INPUT", "SELECT", "FORM", "OPTION", "TEXTAREA"):
             return
@@ -254,12 +264,34 @@ class App:
             event.preventDefault()
             following.focus()
 
-    def on_hashchange(self, event: Any = None) -> None:
-        self.dispatch("route", {"hash": str(js.location.hash)})
+    def on_popstate(self, event: Any = None) -> None:
+        """Back, Forward or an address typed in: show what the address names."""
+        self.navigation.arrived()
+        self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
+
+    def follow_link(self, event: Any) -> bool:
+        """An in-app link moves through the app's history (an address already below is gone
+        back to, so the games list stays the bottom entry); other links are left alone."""
+        target = event.target
+        link: Any = None
+        if not _missing(target) and hasattr(target, "closest"):
+            link = target.closest("a")
+        href = "" if _missing(link) else str(link.getAttribute("href") or "")
+        if not href.startswith("#/") or event.defaultPrevented or not self.root.contains(link):
+            return False
+        event.preventDefault()
+        self.dispatch("route", {"hash": href})
+        return True
+
+    async def report_storage(self) -> None:
+        """Tell the player once when the browser refused to promise keeping the games."""
+        if await storage_kept() is False:
+            self.dispatch("storage-refused", {})
 
     # --- dispatch, render, effects --------------------------------------------------
-    def dispatch(self, action: str, payload: dict[str, str]) -> None:
-        """Run one action: new state, patch the page, then perform the effects."""
+    def dispatch(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
+        """Run one action: new state, patch the page, then perform the effects; ``follow``
+        when the browser itself moved to the address (Back, Forward)."""
         try:
             self.state, effects = reduce(self.state, action, payload)
         except (ValueError, KeyError) as error:
@@ -270,11 +302,11 @@ class App:
             self._count(+1)
             asyncio.ensure_future(self.write(writes))
         for effect in effects:
-            if effect.kind == "nav" and str(js.location.hash) != effect.key:
-                js.location.hash = effect.key
-            elif effect.kind == "download":
+            if effect.kind == "download":
                 download(effect.key, str(effect.value))
         self.render(effects)
+        self.navigation.sync(nav.address(self.state), follow)
+        self.wake.keep(prefs.keeps_awake(self.state))
 
     def render(self, effects: list[Effect] | None = None) -> None:
         """Patch the page to the current state and put the focus where it belongs."""
@@ -398,5 +430,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.bind()
     app.state, _effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
     app.render([])
+    app.navigation.settle(nav.address(app.state))
+    app.wake.keep(prefs.keeps_awake(app.state))
+    app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     return app

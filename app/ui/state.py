@@ -90,6 +90,7 @@ class State:
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    storage_refused: bool = False
 
     @property
     def game(self) -> GameDict | None:

@@ -12,13 +12,13 @@ True
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from app.ui import i18n, scoring
+from app.ui import i18n, prefs, scoring
 from app.ui.markup import esc, join
 from app.ui.scoring import side_label
 from app.ui.state import LANGS, GameDict, State
+from app.ui.views_common import when_text
 from app.ui.views_game import render_game
 from app.ui.views_help import render_help
 from app.ui.views_setup import render_setup
@@ -40,7 +40,7 @@ def render(state: State) -> str:
 
 def _top_bar(state: State, t: i18n.Tr) -> str:
     options = join(
-        f'<option value="{code}"{" selected" if code == state.lang else ""}>'
+        f'<option value="{code}" lang="{code}"{" selected" if code == state.lang else ""}>'
         f"{esc(i18n.LANG_NAMES[code])}</option>"
         for code in LANGS
     )
@@ -76,19 +76,6 @@ FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone")
 others carry a button or a problem and stay until the next action)."""
 
 
-def when_text(stamp: object) -> str:
-    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
-
-    >>> when_text("2026-11-30T03:05:00")
-    '30.11.2026 03:05'
-    """
-    try:
-        moment = datetime.fromisoformat(str(stamp))
-    except ValueError:
-        return str(stamp)
-    return moment.strftime("%d.%m.%Y %H:%M")
-
-
 def render_home(state: State, t: i18n.Tr) -> str:
     """The games list: games in progress first, then finished ones."""
     summaries = [(game, scoring.try_sheet(game)) for game in state.games.values()]
@@ -101,6 +88,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
             f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
         ),
         _problems(state, t),
+        _storage_note(state, t),
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
     ]
@@ -130,6 +118,19 @@ def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
     if i18n.has(key):
         return t(key, record=record, detail=problem.get("message", ""))
     return t("storage.other", record=record, detail=problem.get("message", code))
+
+
+def _storage_note(state: State, t: i18n.Tr) -> str:
+    """The browser refused to promise keeping the games: say so (not as a dialog) until the
+    player dismisses it."""
+    if not prefs.shows_storage_note(state):
+        return ""
+    return (
+        '<div class="storage-note" id="storage-note" role="note">'
+        f'<p>{esc(t("home.storage_note"))}</p>'
+        f'<button type="button" class="btn small" id="storage-note-seen" '
+        f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div>'
+    )
 
 
 def _trash(state: State, t: i18n.Tr) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from app.ui import i18n
@@ -88,3 +89,16 @@ def toggle(
         f'data-action="{esc(action)}"{extra} aria-pressed="{"true" if pressed else "false"}">'
         f"{esc(label)}</button>"
     )
+
+
+def when_text(stamp: object) -> str:
+    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
+
+    >>> when_text("2026-11-30T03:05:00"), when_text("")
+    ('30.11.2026 03:05', '')
+    """
+    try:
+        moment = datetime.fromisoformat(str(stamp))
+    except ValueError:
+        return str(stamp)
+    return moment.strftime("%d.%m.%Y %H:%M")

@@ -1,0 +1,276 @@
+"""Addresses and the Back button: every screen and every open layer has a ``#/`` address.
+
+The page's history holds one entry per layer the player opened, so Back closes what is open
+(a confirmation, then the hand form, keeping its draft), then goes to the games list, and from
+there out of the app::
+
+    #/                      the games list (the bottom of the app's history)
+    #/new                   the new-game form
+    #/help  #/help/<part>   rules and help
+    #/game/<id>             a game's sheet
+    #/game/<id>/hand        the form of a new hand       (+ /delete: nothing to delete)
+    #/game/<id>/hand/<n>    the form correcting hand n   (+ /delete: "delete hand n?")
+    #/game/<id>/delete      "delete this game?"
+    #/last                  the game played last (the manifest's "continue" shortcut)
+
+``address(state)`` is where the state is; ``route(state, hash)`` moves the state to an address;
+``plan(trail, wanted, follow)`` says how the page's history reaches ``wanted``. A *trail* is the
+list of addresses from the games list to the current entry, kept in each entry's
+``history.state`` (app/browser/navigation.py does the browser's part).
+
+>>> from app.ui.state import initial_state
+>>> state = initial_state({"g1": {"players": ["A", "B"], "hands": []}}, {}, [], [])
+>>> route(state, "#/game/g1/hand")
+[('focus', 'entry-title')]
+>>> address(state), chain(address(state))
+('#/game/g1/hand', ['#/', '#/game/g1', '#/game/g1/hand'])
+>>> plan(["#/", "#/game/g1", "#/game/g1/hand"], "#/game/g1", follow=False)
+Step(kind='back', steps=1, trail=['#/', '#/game/g1'])
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from app.ui import scoring, setup
+from app.ui.state import Confirm, GameDict, HandDraft, State
+
+HOME = "#/"
+Move = tuple[str, str]
+"""What the page does after a move: ``("focus", element id)`` or ``("scroll", "top")``."""
+
+
+class Step(NamedTuple):
+    """How the history reaches an address: ``none``, ``back`` by ``steps`` entries, ``push`` a
+    new entry or ``replace`` the current one; ``trail`` is the current entry's trail after it."""
+
+    kind: str
+    steps: int
+    trail: list[str]
+
+
+def address(state: State) -> str:
+    """The address of what the state shows.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({}, {}, [], [])
+    >>> state.screen, state.help_anchor = "help", "presets"
+    >>> address(state)
+    '#/help/presets'
+    """
+    if state.screen == "game" and state.game_id is not None:
+        place = f"#/game/{state.game_id}"
+        if state.entry is not None:
+            number = "" if state.entry.index is None else f"/{state.entry.index + 1}"
+            place += f"/hand{number}"
+        if state.confirm is not None:
+            place += "/delete"
+        return place
+    if state.screen == "new":
+        return "#/new"
+    if state.screen == "help":
+        return "#/help" + (f"/{state.help_anchor}" if state.help_anchor else "")
+    return HOME
+
+
+def parent(place: str) -> str | None:
+    """The address Back leads to from ``place`` when nothing else was opened in between.
+
+    >>> parent("#/game/g1/hand/3/delete"), parent("#/game/g1"), parent("#/help/app"), parent("#/")
+    ('#/game/g1/hand/3', '#/', '#/', None)
+    """
+    parts = _parts(place)
+    if not parts:
+        return None
+    if parts[0] == "game" and len(parts) > 2:
+        if parts[-1] == "delete" or len(parts) == 3:
+            return "#/" + "/".join(parts[:-1])
+        return "#/" + "/".join(parts[:2])
+    return HOME
+
+
+def chain(place: str) -> list[str]:
+    """The addresses from the games list down to ``place``: the history a first visit builds.
+
+    >>> chain("#/")
+    ['#/']
+    """
+    found = [place]
+    above = parent(place)
+    while above is not None:
+        found.insert(0, above)
+        above = parent(above)
+    return found
+
+
+def plan(trail: list[str], wanted: str, follow: bool) -> Step:
+    """How the history gets from the end of ``trail`` to ``wanted``.
+
+    An address already on the trail is gone back to (Save closes the form as Back would).
+    ``follow`` is for a move the browser already made (Back, Forward, an address typed in):
+    the entry is only corrected (a game deleted meanwhile, ``#/last``). Otherwise a game
+    started from the new-game form takes that form's place (Back from the game never reopens
+    a form nobody opened), and anything else is a new entry.
+
+    >>> plan(["#/", "#/new"], "#/game/g1", follow=False).kind
+    'replace'
+    >>> plan(["#/", "#/game/g1"], "#/help", follow=False)
+    Step(kind='push', steps=0, trail=['#/', '#/game/g1', '#/help'])
+    >>> plan(["#/", "#/game/g1", "#/help"], "#/", follow=False).steps
+    2
+    """
+    current = trail[-1] if trail else HOME
+    if wanted == current:
+        return Step("none", 0, trail)
+    if wanted in trail[:-1]:
+        back = len(trail) - 1 - max(i for i, place in enumerate(trail) if place == wanted)
+        return Step("back", back, trail[: len(trail) - back])
+    if follow:
+        return Step("replace", 0, [*trail[:-1], wanted])
+    if _parts(current)[:1] == ["new"] and _parts(wanted)[:1] == ["game"]:
+        return Step("replace", 0, [*trail[:-1], wanted])
+    return Step("push", 0, [*trail, wanted])
+
+
+def _parts(place: str) -> list[str]:
+    return [part for part in place.lstrip("#").split("/") if part]
+
+
+# --- moving the state to an address ---------------------------------------------------------
+
+
+def route(state: State, place: str) -> list[Move]:
+    """Show what ``place`` names; what the page should do then (focus, scroll).
+
+    An address that names nothing shown (a game deleted meanwhile, a hand that is gone) shows
+    the nearest thing that exists; ``address(state)`` then says where the state really is.
+    """
+    parts = _parts(place)
+    screen = parts[0] if parts else "home"
+    before = (state.screen, state.game_id, state.help_anchor)
+    if screen == "last":
+        parts, screen = ["game", last_game(state.games) or ""], "game"
+    if screen == "game" and len(parts) > 1 and parts[1] in state.games:
+        return _game(state, parts[1], parts[2:], before)
+    state.entry, state.confirm = None, None
+    focus = "screen-title"
+    if screen == "game" and len(parts) > 1 and parts[1]:
+        state.screen, state.notice = "home", "game_missing"
+    elif screen == "new":
+        state.screen = "new"
+        if state.setup is None:
+            state.setup = setup.fresh_setup()
+    elif screen == "help":
+        state.screen = "help"
+        state.help_anchor = parts[1] if len(parts) > 1 else None
+        if state.help_anchor:
+            focus = f"help-{state.help_anchor}"
+    else:
+        state.screen = "home"
+    if (state.screen, state.game_id, state.help_anchor) == before and not state.notice:
+        return []
+    return [("focus", focus)]
+
+
+def last_game(games: dict[str, GameDict]) -> str | None:
+    """The game played last: the one changed most recently among those still going on, else
+    among all (None when there is no game).
+
+    >>> last_game({"a": {"updated": "2026-12-01", "players": ["A", "B"], "hands": []},
+    ...            "b": {"updated": "2026-11-01", "players": ["A", "B"], "hands": []}})
+    'a'
+    """
+
+    def recent(ids: list[str]) -> str | None:
+        return max(ids, key=lambda gid: str(games[gid].get("updated", "")), default=None)
+
+    going = [gid for gid, game in games.items() if not _finished(game)]
+    return recent(going) or recent(list(games))
+
+
+def _finished(game: GameDict) -> bool:
+    sheet, _ = scoring.try_sheet(game)
+    return sheet is None or sheet.finished
+
+
+def _game(state: State, game_id: str, rest: list[str], before: tuple[Any, ...]) -> list[Move]:
+    """Show a game, with the hand form and the confirmation its address names."""
+    if state.game_id != game_id:
+        state.entry, state.confirm = None, None
+    state.screen, state.game_id = "game", game_id
+    was_entry = None if state.entry is None else state.entry.index
+    was_open = (state.entry is not None, state.confirm is not None)
+    asking = bool(rest) and rest[-1] == "delete"
+    form = rest[:-1] if asking else rest
+    index = _hand_index(state, form)
+    if form and form[0] == "hand" and (index is not None or len(form) == 1) and _can_add(state, index):
+        if state.entry is None or state.entry.index != index:
+            state.entry = kept_draft(state, index) or _fresh_draft(state, index)
+    else:
+        state.entry = None
+    state.confirm = None
+    if asking and state.entry is None and not form:
+        state.confirm = Confirm("delete-game")
+    elif asking and state.entry is not None and state.entry.index is not None:
+        state.confirm = Confirm("delete-hand", state.entry.index)
+    if (state.screen, state.game_id, state.help_anchor) != before:
+        return [("focus", "entry-title" if state.entry is not None else "screen-title")]
+    return _layer_moves(state, was_open, was_entry)
+
+
+def _hand_index(state: State, form: list[str]) -> int | None:
+    """The 0-based hand a ``hand/<n>`` address corrects (None for a new hand or a bad n)."""
+    game = state.game
+    if game is None or len(form) != 2 or not form[1].isdecimal():
+        return None
+    index = int(form[1]) - 1
+    return index if 0 <= index < len(game["hands"]) else None
+
+
+def _can_add(state: State, index: int | None) -> bool:
+    """A saved hand can always be corrected; a new one only while the game goes on."""
+    game = state.game
+    return index is not None or (game is not None and not _finished(game))
+
+
+def _fresh_draft(state: State, index: int | None) -> HandDraft:
+    game = state.game
+    assert game is not None
+    if index is None:
+        return HandDraft(sides=scoring.side_count(game))
+    return scoring.hand_to_draft(game, index)
+
+
+def _layer_moves(state: State, was_open: tuple[bool, bool], was_entry: int | None) -> list[Move]:
+    """Where the focus goes when the form or a confirmation opened or closed on one screen."""
+    now_open = (state.entry is not None, state.confirm is not None)
+    if now_open == was_open:
+        return []
+    if now_open[1]:
+        return [("focus", "confirm-no")]
+    if was_open[1]:
+        return [("focus", "ask-delete-hand" if now_open[0] else "ask-delete-game")]
+    if now_open[0]:
+        return [("focus", "entry-title")]
+    if was_entry is None:
+        return [("focus", "new-hand"), ("scroll", "top")]
+    return [("focus", f"hand-{was_entry}")]
+
+
+def kept_draft(state: State, index: int | None) -> HandDraft | None:
+    """The hand form kept for the open game (a reload, Back, a killed app), when it is the form
+    of hand ``index`` (None: a new hand) and still fits the game."""
+    kept = state.settings.get("entry")
+    game = state.game
+    if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
+        return None
+    if not isinstance(kept.get("draft"), dict):
+        return None
+    try:
+        draft = HandDraft(**kept["draft"])
+    except TypeError:
+        return None
+    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
+    if draft.index is not None and not 0 <= draft.index < len(game["hands"]):
+        return None
+    return draft if fits and draft.index == index else None
