@@ -23,6 +23,7 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -223,12 +224,31 @@ def check_references(out: Path) -> None:
     for url in EXTERNAL.findall(page):
         raise BuildError(f"index.html: {url!r} must be a relative ./ URL (dist/ may live anywhere)")
     manifest = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
-    icons = [icon["src"] for icon in manifest["icons"]]
-    for url in LOCAL_REF.findall(page) + icons + [manifest["start_url"], manifest["scope"]]:
+    for url in LOCAL_REF.findall(page) + manifest_files(manifest) + manifest_addresses(manifest):
         if not url.startswith("./"):
             raise BuildError(f"manifest.webmanifest: {url!r} must be a relative ./ URL")
         if url != "./" and not (out / url).is_file():
             raise BuildError(f"{url} is referenced but not in {out}")
+
+
+def manifest_files(manifest: dict[str, Any]) -> list[str]:
+    """Every file the manifest names: its icons, screenshots and the shortcuts' icons.
+
+    >>> manifest_files({"icons": [{"src": "./a.png"}], "screenshots": [{"src": "./b.webp"}],
+    ...                 "shortcuts": [{"url": "./#/new", "icons": [{"src": "./a.png"}]}]})
+    ['./a.png', './b.webp']
+    """
+    images = [*manifest["icons"], *manifest.get("screenshots", [])]
+    images += [icon for shortcut in manifest.get("shortcuts", []) for icon in shortcut["icons"]]
+    return list(dict.fromkeys(image["src"] for image in images))
+
+
+def manifest_addresses(manifest: dict[str, Any]) -> list[str]:
+    """The pages the manifest opens: the start, the scope and each shortcut's (without the
+    ``#/...`` part, which the app resolves)."""
+    urls = [manifest["start_url"], manifest["scope"]]
+    urls += [shortcut["url"].split("#")[0] for shortcut in manifest.get("shortcuts", [])]
+    return urls
 
 
 def file_hash(path: Path) -> str:

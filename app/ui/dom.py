@@ -161,6 +161,11 @@ class App:
         route = create_proxy(self.on_popstate)
         self.proxies.append(route)
         js.window.addEventListener("popstate", route)
+        launches: Any = getattr(js.window, "launchQueue", None)
+        if not _missing(launches):  # the installed app opened again: a shortcut, the icon
+            launched = create_proxy(self.on_launch)
+            self.proxies.append(launched)
+            launches.setConsumer(launched)
         viewport: Any = getattr(js.window, "visualViewport", None)
         if viewport is not None and not _missing(viewport):
             keyboard = create_proxy(self.on_viewport)
@@ -268,6 +273,14 @@ class App:
         """Back, Forward or an address typed in: show what the address names."""
         self.navigation.arrived()
         self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
+
+    def on_launch(self, params: Any) -> None:
+        """The manifest's ``launch_handler`` brings a launch to this window: a shortcut's
+        address (``#/new``, ``#/last``) is opened; the plain icon leaves the screen as it is."""
+        target = "" if _missing(params) else str(getattr(params, "targetURL", "") or "")
+        place = target.partition("#")[2]
+        if place:
+            self.dispatch("route", {"hash": f"#{place}"})
 
     def follow_link(self, event: Any) -> bool:
         """An in-app link moves through the app's history (an address already below is gone

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.ui import i18n, prefs, scoring
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.state import LANGS, GameDict, State
 from app.ui.views_common import when_text
@@ -163,7 +163,7 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
             '<p class="match">'
             + join(
                 f'<span class="who{" winner" if sheet.winner == side else ""}">'
-                f"{esc(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
+                f"{words(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
                 for side in range(sides)
             )
             + "</p>"

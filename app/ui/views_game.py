@@ -6,7 +6,7 @@ from typing import Any
 
 from app.ui import history, i18n, nav, scoring
 from app.ui.actions import field_id, form_place
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_common import errors_at, group_issues, issue_text, toggle, when_text
@@ -183,7 +183,7 @@ def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
         need = t("game.needs", points=sheet.needs[side])
     return (
         f'<div class="{" ".join(classes)}" id="side-{side}">'
-        f'<span class="name">{esc(side_label(game, side))}</span>'
+        f'<span class="name">{words(side_label(game, side))}</span>'
         f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
         f'<span class="need">{esc(need)}</span></div>'
     )
@@ -313,14 +313,16 @@ def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = scoring.side_count(game)
     heads = join(
-        f'<th scope="col"><span class="clamp">{esc(side_label(game, side))}</span></th>'
+        f'<th scope="col" title="{esc(side_label(game, side))}">'
+        f'<span class="clamp">{words(side_label(game, side))}</span></th>'
         for side in range(sides)
     )
     hands = join(_hand_rows(game, line, t) for line in reversed(sheet.hands))
     return (
-        f'<table class="sheet sides-{sides}"><caption>{esc(t("game.history"))}</caption>'
+        f'<div class="sheet-box"><table class="sheet sides-{sides}">'
+        f'<caption>{esc(t("game.history"))}</caption>'
         f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
-        f"{hands}</table>"
+        f"{hands}</table></div>"
     )
 
 
@@ -500,7 +502,7 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
             )
         fields.append(
             f'<div class="cardfield{" filled" if auto else ""}">'
-            f'<label for="{ident}">{esc(side_label(game, side))}</label>'
+            f'<label for="{ident}">{words(side_label(game, side))}</label>'
             f'<input type="text" inputmode="numeric" pattern="[0-9]*" class="num" id="{ident}" '
             f'data-action="cards" data-side="{side}" value="{esc(draft.cards[side])}" '
             f'autocomplete="off" enterkeyhint="done"{invalid}{described}>{auto_hint}{skis}{error}</div>'
@@ -694,8 +696,8 @@ def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18
     detail = f" ({marks})" if marks else ""
     return (
         f' <span class="pside"><span class="name">{esc(side_label(game, side))}</span> '
-        f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} → "
-        f"{esc(signed_score(line.score[side]))}</span>"
+        f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} "
+        f'<span class="nums">→ {esc(signed_score(line.score[side]))}</span></span>'
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.ui import i18n, scoring, setup
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.state import TARGETS, SetupDraft, State
 from app.ui.views_common import errors_at, group_issues
 
@@ -85,7 +85,7 @@ def _known(draft: SetupDraft, known: list[str], t: i18n.Tr) -> str:
         return ""
     chips = join(
         f'<button type="button" class="chip" data-action="setup-pick" data-name="{esc(name)}">'
-        f"{esc(name)}</button>"
+        f"{words(name)}</button>"
         for name in left
     )
     return (
