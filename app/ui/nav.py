@@ -110,7 +110,8 @@ def plan(trail: list[str], wanted: str, follow: bool) -> Step:
     ``follow`` is for a move the browser already made (Back, Forward, an address typed in):
     the entry is only corrected (a game deleted meanwhile, ``#/last``). Otherwise a game
     started from the new-game form takes that form's place (Back from the game never reopens
-    a form nobody opened), and anything else is a new entry.
+    a form nobody opened), a part of the help replaces another (Back leaves the help), and
+    anything else is a new entry.
 
     >>> plan(["#/", "#/new"], "#/game/g1", follow=False).kind
     'replace'
@@ -127,7 +128,8 @@ def plan(trail: list[str], wanted: str, follow: bool) -> Step:
         return Step("back", back, trail[: len(trail) - back])
     if follow:
         return Step("replace", 0, [*trail[:-1], wanted])
-    if _parts(current)[:1] == ["new"] and _parts(wanted)[:1] == ["game"]:
+    here, there = _parts(current)[:1], _parts(wanted)[:1]
+    if (here, there) in ((["new"], ["game"]), (["help"], ["help"])):
         return Step("replace", 0, [*trail[:-1], wanted])
     return Step("push", 0, [*trail, wanted])
 

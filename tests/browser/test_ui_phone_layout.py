@@ -3,8 +3,8 @@
 Every screen of ``tools.screenshots.phone_scenes`` (the longest names, four players, penalties,
 every mark at once, both confirmations, the help) is measured in each language at 320, 360 and
 412 CSS px on an emulated phone (touch, mobile viewport rules: there the layout viewport grows to
-fit what overflows, so ``innerWidth`` must stay the phone's width as well), at 200 % zoom on a
-360 and a 412 px phone, and in a plain 320 and 360 px window.
+fit what overflows, so ``innerWidth`` must stay the phone's width as well), turned on its side
+(640x360), at 200 % zoom on a 360 and a 412 px phone, and in a plain 320 and 360 px window.
 
 200 % zoom is emulated by halving the phone's viewport in CSS px (180x320, 206x457) in the same
 phone context: page zoom changes the CSS px the layout has (what WCAG 1.4.10 reflow is about);
@@ -28,6 +28,7 @@ PHONE: tuple[ViewportSize, ...] = (
     {"width": 412, "height": 915},
     {"width": 180, "height": 320},  # 360x640 at 200 %
     {"width": 206, "height": 457},  # 412x915 at 200 %
+    {"width": 640, "height": 360},  # on its side
 )
 PLAIN: tuple[ViewportSize, ...] = ({"width": 320, "height": 640}, {"width": 360, "height": 640})
 MEASURE = """(width) => ({

@@ -133,6 +133,8 @@ def test_last_leads_to_the_game_played_last_that_goes_on() -> None:
         (["#/", "#/game/g", "#/game/gone"], "#/", True, "back", 2, ["#/"]),
         (["#/", "#/last"], "#/game/g", True, "replace", 0, ["#/", "#/game/g"]),
         (["#/"], "#/", False, "none", 0, ["#/"]),
+        (["#/", "#/game/g", "#/help"], "#/help/presets", False, "replace", 0,
+         ["#/", "#/game/g", "#/help/presets"]),
     ],
 )
 def test_the_history_goes_back_to_what_is_below_and_never_piles_up(
