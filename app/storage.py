@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from app import jsonlimits
+
 SCHEMA: Final = 1
 """The schema version this build writes; a record with a higher number is never touched."""
 
@@ -39,7 +41,47 @@ Empty while only schema 1 exists; a future schema 2 adds ``MIGRATIONS[1]``.
 
 
 class StorageError(ValueError):
-    """A storage operation was refused or failed; the message says which record and why."""
+    """A storage operation was refused or failed; the message says which record and why.
+
+    ``reason`` says what the app should tell the player: ``failed`` (the browser's storage
+    failed), ``full`` (no space left), ``conflict`` (another tab changed the record first),
+    ``kept`` (a damaged record is not overwritten), ``unavailable`` (no storage at all).
+    """
+
+    reason: str = "failed"
+
+
+class StorageFull(StorageError):
+    """The browser refused the write for lack of space (IndexedDB's QuotaExceededError)."""
+
+    reason = "full"
+
+
+class Conflict(StorageError):
+    """A write expected another revision of a game than the one stored: another tab (or
+    window, or the installed app) changed it first. Nothing of the write was stored.
+
+    >>> Conflict(["g1"]).games
+    ('g1',)
+    """
+
+    reason = "conflict"
+
+    def __init__(self, games: Iterable[str]) -> None:
+        self.games = tuple(games)
+        super().__init__(f"changed meanwhile by another window: {', '.join(self.games)}")
+
+
+class Kept(StorageError):
+    """A write would replace or delete a stored record this version could not read."""
+
+    reason = "kept"
+
+
+class Unavailable(StorageError):
+    """The browser keeps no data for this page (no IndexedDB, or it fails or never answers)."""
+
+    reason = "unavailable"
 
 
 @dataclass(frozen=True)
@@ -47,7 +89,8 @@ class StorageProblem:
     """A stored record this version cannot use: it is kept as it is and reported.
 
     ``record`` is the game id (or ``"settings"``), ``code`` one of ``corrupt-json``,
-    ``newer-schema``, ``wrong-shape``, ``message`` plain English, ``raw`` the stored text.
+    ``too-deep``, ``newer-schema``, ``wrong-shape``, ``message`` plain English, ``raw`` the
+    stored text.
 
     >>> StorageProblem("g1", "corrupt-json", "record g1 is not valid JSON").record
     'g1'
@@ -174,13 +217,10 @@ def check_writable(record: str, problems: Iterable[StorageProblem]) -> str:
     >>> check_writable("g2", [StorageProblem("g2", "corrupt-json", "...")])
     Traceback (most recent call last):
     ...
-    app.storage.StorageError: stored record 'g2' could not be read, so it is kept as it is and will not be overwritten or deleted
+    app.storage.Kept: stored record 'g2' could not be read, so it is kept as it is and will not be overwritten or deleted
     """
     if any(problem.record == record for problem in problems):
-        raise StorageError(
-            f"stored record {record!r} could not be read, so it is kept as it is "
-            "and will not be overwritten or deleted"
-        )
+        raise _kept(record)
     return record
 
 
@@ -198,11 +238,26 @@ def _encode(key: str, payload: Mapping[str, Any]) -> str:
         raise StorageError(f"{key} cannot be stored as JSON: {error}") from error
 
 
+class NotText(str):
+    """A stored value that was not JSON text (this app stores only text), given as its JSON
+    form so that it can be reported and shown; it is never read as a record.
+
+    >>> decode_game("g1", NotText('{"schema": 1, "game": {}}')).code
+    'wrong-shape'
+    """
+
+    __slots__ = ()
+
+
 def _decode(record: str, raw: object, key: str) -> JsonObject | StorageProblem:
+    if isinstance(raw, NotText):
+        return _problem(record, "wrong-shape", "is a stored object, not JSON text", str(raw))
     if not isinstance(raw, str):
         return _problem(record, "wrong-shape", f"is a {type(raw).__name__}, not JSON text", raw)
     try:
-        envelope = json.loads(raw)
+        envelope = jsonlimits.loads(raw)
+    except jsonlimits.TooDeep as error:
+        return _problem(record, "too-deep", f"is not readable: {error}", raw)
     except ValueError as error:
         return _problem(record, "corrupt-json", f"is not valid JSON ({error})", raw)
     if not isinstance(envelope, dict):
@@ -233,3 +288,231 @@ def _upgrade(record: str, envelope: JsonObject, key: str, raw: str) -> JsonObjec
 def _problem(record: str, code: str, what: str, raw: object) -> StorageProblem:
     text = raw if isinstance(raw, str) else repr(raw)
     return StorageProblem(record, code, f"stored record {record!r} {what}", text)
+
+
+@dataclass(frozen=True)
+class GameWrite:
+    """One game to store (``game``) or delete (``game`` None), if the stored record is still
+    the revision this change was made from: ``expect`` is that ``rev``, or None for a game
+    that must not be stored yet (a new game, a restored one).
+
+    >>> GameWrite("g1", {"id": "g1", "rev": 4}, expect=3).deletes
+    False
+    """
+
+    game_id: str
+    game: JsonObject | None
+    expect: int | None
+
+    @property
+    def deletes(self) -> bool:
+        """True when the write removes the game."""
+        return self.game is None
+
+
+@dataclass(frozen=True)
+class SettingsPatch:
+    """Keys of the settings to set and to remove. Applied to the settings as stored at the
+    moment of the write, so that two tabs changing different keys keep both changes.
+
+    >>> SettingsPatch({"lang": "en"}, ("entry",)).apply({"lang": "uk", "entry": {}, "trash": 1})
+    {'lang': 'en', 'trash': 1}
+    """
+
+    values: JsonObject = field(default_factory=dict)
+    removed: tuple[str, ...] = ()
+
+    def apply(self, settings: Mapping[str, Any]) -> JsonObject:
+        """The settings with this patch applied (a new dict)."""
+        out = {key: value for key, value in settings.items() if key not in self.removed}
+        out.update(self.values)
+        return out
+
+
+def settings_patch(before: Mapping[str, Any], after: Mapping[str, Any]) -> SettingsPatch | None:
+    """What changed from ``before`` to ``after``, or None when nothing did.
+
+    >>> settings_patch({"lang": "uk", "trash": 1}, {"lang": "en"})
+    SettingsPatch(values={'lang': 'en'}, removed=('trash',))
+    >>> settings_patch({"lang": "uk"}, {"lang": "uk"}) is None
+    True
+    """
+    values = {key: value for key, value in after.items() if before.get(key, _NONE) != value}
+    removed = tuple(key for key in before if key not in after)
+    return SettingsPatch(values, removed) if values or removed else None
+
+
+_NONE = object()
+
+
+@dataclass(frozen=True)
+class Commit:
+    """Everything one action of the player writes: stored in one transaction, or not at all.
+
+    ``replace_settings`` writes ``settings`` whole over a damaged settings record (the player
+    chose to replace it); otherwise ``settings`` is a :class:`SettingsPatch` or None.
+    """
+
+    games: tuple[GameWrite, ...] = ()
+    settings: SettingsPatch | None = None
+    replace_settings: JsonObject | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.games) or self.settings is not None or self.replace_settings is not None
+
+    @property
+    def game_ids(self) -> tuple[str, ...]:
+        """The games this commit writes or deletes."""
+        return tuple(write.game_id for write in self.games)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The record values to put and the keys to delete, worked out inside the transaction."""
+
+    games: dict[str, str]
+    deleted: tuple[str, ...]
+    settings: str | None
+
+
+def stored_rev(record: str, raw: object | None) -> int | None:
+    """The revision of the game stored as ``raw`` (None when no game is stored).
+
+    A record this version cannot read is kept as it is: writing over it is refused.
+
+    >>> stored_rev("g1", encode_game({"id": "g1", "rev": 7})), stored_rev("g1", None)
+    (7, None)
+    """
+    if raw is None:
+        return None
+    game = decode_game(record, raw)
+    if isinstance(game, StorageProblem):
+        raise _kept(record)
+    rev = game.get("rev", 0)
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+
+
+def plan_commit(
+    commit: Commit,
+    stored_games: Mapping[str, object | None],
+    stored_settings: object | None,
+    problems: Iterable[StorageProblem] = (),
+) -> Plan:
+    """What to write for ``commit`` given the records stored now (read in the same transaction).
+
+    Raises :class:`Conflict` when a game's stored revision is not the one the change was made
+    from, and :class:`StorageError` for a damaged game record. A settings patch over a damaged
+    settings record is left out (the app runs on defaults until the player replaces the record).
+
+    >>> change = Commit((GameWrite("g1", {"id": "g1", "rev": 2}, expect=1),))
+    >>> list(plan_commit(change, {"g1": encode_game({"rev": 1})}, None).games)
+    ['g1']
+    >>> plan_commit(change, {"g1": encode_game({"rev": 2})}, None)
+    Traceback (most recent call last):
+    ...
+    app.storage.Conflict: changed meanwhile by another window: g1
+    """
+    kept = {problem.record for problem in problems}
+    stale = []
+    games: dict[str, str] = {}
+    deleted: list[str] = []
+    for write in commit.games:
+        check_game_id(write.game_id)
+        if write.game_id in kept:
+            raise _kept(write.game_id)
+        if stored_rev(write.game_id, stored_games.get(write.game_id)) != write.expect:
+            stale.append(write.game_id)
+        elif write.game is None:
+            deleted.append(write.game_id)
+        else:
+            games[write.game_id] = encode_game(write.game)
+    if stale:
+        raise Conflict(stale)
+    return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept))
+
+
+def _settings_text(commit: Commit, stored: object | None, kept: set[str]) -> str | None:
+    if commit.replace_settings is not None:
+        return encode_settings(commit.replace_settings)
+    if commit.settings is None or SETTINGS_ID in kept:
+        return None
+    current = {} if stored is None else decode_settings(stored)
+    if isinstance(current, StorageProblem):  # damaged since start-up: keep it, as at start-up
+        return None
+    return encode_settings(commit.settings.apply(current))
+
+
+def _kept(record: str) -> Kept:
+    return Kept(
+        f"stored record {record!r} could not be read, so it is kept as it is "
+        "and will not be overwritten or deleted"
+    )
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """Records read again after another tab changed them: each game asked for (None when it
+    is no longer stored), and the settings (None when they cannot be read)."""
+
+    games: dict[str, JsonObject | None]
+    settings: JsonObject | None
+
+
+def fresh_records(
+    game_ids: Iterable[str], stored_games: Mapping[str, object | None], stored_settings: object
+) -> Fresh:
+    """Decode records read again; an unreadable game counts as gone from the app (it stays
+    stored and is reported at the next start).
+
+    >>> fresh = fresh_records(["a", "b"], {"a": encode_game({"id": "a"}), "b": None}, None)
+    >>> fresh.games, fresh.settings
+    ({'a': {'id': 'a'}, 'b': None}, {})
+    """
+    games: dict[str, JsonObject | None] = {}
+    for game_id in game_ids:
+        raw = stored_games.get(game_id)
+        decoded = None if raw is None else decode_game(game_id, raw)
+        games[game_id] = None if isinstance(decoded, StorageProblem) else decoded
+    settings = {} if stored_settings is None else decode_settings(stored_settings)
+    return Fresh(games, None if isinstance(settings, StorageProblem) else settings)
+
+
+class MemoryStore:
+    """A store that keeps everything in memory, with the same checks as the browser's: used
+    when the browser keeps no data for the page (the game lasts while the page is open), and
+    by tests.
+
+    >>> import asyncio
+    >>> store = MemoryStore()
+    >>> asyncio.run(store.commit(Commit((GameWrite("g1", {"id": "g1", "rev": 0}, None),))))
+    >>> asyncio.run(store.load()).games
+    {'g1': {'id': 'g1', 'rev': 0}}
+    """
+
+    volatile = True
+
+    def __init__(self, games: Mapping[str, object] | None = None, settings: object = None) -> None:
+        self.games: dict[str, object] = dict(games or {})
+        self.settings = settings
+        self.problems: list[StorageProblem] = []
+
+    async def load(self) -> Loaded:
+        """Every game and the settings, as the browser store loads them."""
+        loaded = load_records(self.games, self.settings)
+        self.problems = list(loaded.problems)
+        return loaded
+
+    async def commit(self, commit: Commit) -> None:
+        """Store everything of ``commit``, or nothing (see :func:`plan_commit`)."""
+        plan = plan_commit(commit, self.games, self.settings, self.problems)
+        self.games.update(plan.games)
+        for game_id in plan.deleted:
+            self.games.pop(game_id, None)
+        if plan.settings is not None:
+            self.settings = plan.settings
+            if commit.replace_settings is not None:
+                self.problems = [p for p in self.problems if p.record != SETTINGS_ID]
+
+    async def read(self, game_ids: Iterable[str]) -> Fresh:
+        """The games asked for and the settings, as stored now."""
+        return fresh_records(game_ids, self.games, self.settings)

@@ -1,13 +1,18 @@
-"""IndexedDB store of games and settings, written through at once and awaited.
+"""IndexedDB store of games and settings: every change of the player in one awaited transaction.
 
-IndexedDB database ``debertz`` with two object stores: ``games`` (key = game id,
-value = the JSON text from :func:`app.storage.encode_game`) and ``app`` (key ``settings``).
-Writes use ``durability: "strict"`` and resolve only when the transaction has committed, so a
-page closed right after an awaited write keeps it.
+IndexedDB database ``debertz`` with two object stores: ``games`` (key = game id, value = the JSON
+text from :func:`app.storage.encode_game`) and ``app`` (key ``settings``). A :class:`Commit`
+(the games one action writes, with the revision each was made from, plus a settings patch) is
+one ``readwrite`` transaction over both stores with ``durability: "strict"``: the stored
+records are read first, checked (:func:`app.storage.plan_commit`) and written in the same
+transaction, so a write made from an old copy of a game is refused (:class:`Conflict`) instead
+of erasing what another tab stored, and a kill can never keep half of a change. After each
+commit the other tabs hear of it on a ``BroadcastChannel`` and read the changed records again.
 
     store = await open_store()
     loaded = await store.load()      # Loaded(games, settings, problems)
-    await store.put_game("g1", {"id": "g1", "players": ["Оля", "Петро"], "hands": []})
+    await store.commit(Commit((GameWrite("g1", game, expect=None),)))
+    store.listen(lambda games, settings: ...)   # another tab committed
 
 Records reported as problems are never overwritten or deleted by this store.
 """
@@ -15,40 +20,72 @@ Records reported as problems are never overwritten or deleted by this store.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import js
-from pyodide.ffi import JsProxy, create_proxy, to_js
+from pyodide.ffi import JsException, JsProxy, create_proxy, to_js
 
 from app.storage import (
     SETTINGS_ID,
+    Commit,
+    Fresh,
     Loaded,
+    MemoryStore,
+    NotText,
     StorageError,
+    StorageFull,
     StorageProblem,
-    check_game_id,
-    check_record_id,
-    check_writable,
-    encode_game,
-    encode_settings,
+    Unavailable,
+    fresh_records,
     load_records,
+    plan_commit,
 )
 
 DB_NAME = "debertz"
 GAMES = "games"
 APP = "app"
+CHANNEL = "debertz"
+OPEN_TIMEOUT_S = 5.0
+"""How long to wait for the database to open before running without it (it never answered)."""
+
+Listener = Callable[[list[str], bool], None]
 
 
-async def open_store(name: str = DB_NAME) -> Store:
-    """Open (creating on first use) the app's database."""
-    if not hasattr(js, "indexedDB") or js.indexedDB is None:
-        raise StorageError("this browser offers no IndexedDB, so games cannot be saved")
+async def open_store(name: str = DB_NAME, timeout: float = OPEN_TIMEOUT_S) -> Store:
+    """Open (creating on first use) the app's database, or raise :class:`Unavailable`."""
+    factory = getattr(js, "indexedDB", None)
+    if factory is None or type(factory).__name__ in ("JsNull", "JsUndefined"):
+        raise Unavailable("this browser offers no IndexedDB")
+    try:
+        database = await asyncio.wait_for(_open_app_database(name), timeout)
+    except TimeoutError as error:
+        raise Unavailable(f"IndexedDB did not answer within {timeout:g} s") from error
+    except (StorageError, JsException) as error:
+        raise Unavailable(f"IndexedDB could not be opened: {error}") from error
+    return Store(database, name)
+
+
+async def open_or_keep_in_memory() -> tuple[Store | MemoryStore, Loaded]:
+    """The app's database and what it holds; when the browser keeps no data for the page (no
+    IndexedDB, or it fails or never answers), a store in memory: the game can be scored now
+    and saved as a file, and the app says on every screen that nothing is kept."""
+    try:
+        store = await open_store()
+        return store, await store.load()
+    except StorageError as error:
+        js.console.warn(f"running without storage: {error}")
+        memory = MemoryStore()
+        return memory, await memory.load()
+
+
+async def _open_app_database(name: str) -> JsProxy:
     database = await _open(name, None)  # the current version; version 1 when new
     if not all(database.objectStoreNames.contains(store) for store in (GAMES, APP)):
         version = database.version + 1  # created by someone else without our stores
         database.close()
         database = await _open(name, version)
-    return Store(database)
+    return database
 
 
 async def _open(name: str, version: int | None) -> JsProxy:
@@ -65,11 +102,18 @@ async def _open(name: str, version: int | None) -> JsProxy:
 class Store:
     """One open database; every method is one awaited IndexedDB transaction."""
 
-    def __init__(self, database: JsProxy) -> None:
+    volatile = False
+
+    def __init__(self, database: JsProxy, name: str = DB_NAME) -> None:
         self._db = database
         self._problems: list[StorageProblem] = []
         self._close = create_proxy(lambda _event: database.close())
         database.onversionchange = self._close  # let a newer tab upgrade the schema
+        self._channel: Any = None
+        channel_type = getattr(js, "BroadcastChannel", None)
+        if channel_type is not None and type(channel_type).__name__ != "JsUndefined":
+            self._channel = channel_type.new(f"{CHANNEL}:{name}")
+        self._listener: Any = None
 
     async def load(self) -> Loaded:
         """Every stored game and the settings; unreadable records come back as problems."""
@@ -79,39 +123,90 @@ class Store:
         settings = tx.objectStore(APP).get(SETTINGS_ID)
         pending = (  # every handler is attached before the first await
             _settled(keys, "success", lambda: keys.result.to_py()),
-            _settled(values, "success", lambda: _py(values.result)),
-            _settled(settings, "success", lambda: _py(settings.result)),
+            _settled(values, "success", lambda: _texts(values.result)),
+            _settled(settings, "success", lambda: _text(settings.result)),
         )
         ids, texts, stored_settings = await asyncio.gather(*pending)
         loaded = load_records(dict(zip(ids, texts, strict=True)), stored_settings)
         self._problems = list(loaded.problems)
         return loaded
 
-    async def put_game(self, game_id: str, game: Mapping[str, Any]) -> None:
-        """Store ``game`` under ``game_id``, replacing the previous version."""
-        self._refuse_kept(check_record_id(game_id, game))
-        text = encode_game(game)
-        await self._write(GAMES, lambda objects: objects.put(text, game_id))
+    async def commit(self, commit: Commit) -> None:
+        """Store everything of ``commit`` in one transaction, or nothing.
 
-    async def delete_game(self, game_id: str) -> None:
-        """Remove the game stored under ``game_id`` (no error if there is none)."""
-        self._refuse_kept(check_game_id(game_id))
-        await self._write(GAMES, lambda objects: objects.delete(game_id))
-
-    async def put_settings(self, settings: Mapping[str, Any]) -> None:
-        """Store the settings record."""
-        self._refuse_kept(SETTINGS_ID)
-        text = encode_settings(settings)
-        await self._write(APP, lambda objects: objects.put(text, SETTINGS_ID))
-
-    def _refuse_kept(self, record: str) -> None:
-        check_writable(record, self._problems)
-
-    async def _write(self, name: str, change: Callable[[JsProxy], object]) -> None:
+        Raises :class:`app.storage.Conflict` when a game was changed meanwhile (by another
+        tab), :class:`StorageFull` when the browser has no room, :class:`StorageError` else.
+        """
+        if not commit:
+            return
         options = to_js({"durability": "strict"}, dict_converter=js.Object.fromEntries)
-        tx = self._db.transaction(name, "readwrite", options)
-        change(tx.objectStore(name))
-        await _settled(tx, "complete", lambda: None)
+        tx = self._db.transaction(to_js([GAMES, APP]), "readwrite", options)
+        games, app = tx.objectStore(GAMES), tx.objectStore(APP)
+        reads = {game_id: games.get(game_id) for game_id in commit.game_ids}
+        settings = app.get(SETTINGS_ID)
+        refused: list[StorageError] = []
+        left = [len(reads) + 1]
+
+        def write(_event: Any) -> None:  # runs while the transaction is active
+            left[0] -= 1
+            if left[0]:
+                return
+            try:
+                stored = {game_id: _text(request.result) for game_id, request in reads.items()}
+                plan = plan_commit(commit, stored, _text(settings.result), self._problems)
+            except StorageError as error:
+                refused.append(error)
+                tx.abort()
+                return
+            for game_id, text in plan.games.items():
+                games.put(text, game_id)
+            for game_id in plan.deleted:
+                games.delete(game_id)
+            if plan.settings is not None:
+                app.put(plan.settings, SETTINGS_ID)
+
+        reader = create_proxy(write)
+        for request in (*reads.values(), settings):
+            request.onsuccess = reader
+        try:
+            await _committed(tx, refused)
+        finally:
+            reader.destroy()
+        if commit.replace_settings is not None:
+            self._problems = [p for p in self._problems if p.record != SETTINGS_ID]
+        self._announce(
+            list(commit.game_ids), commit.settings is not None or bool(commit.replace_settings)
+        )
+
+    async def read(self, game_ids: Iterable[str]) -> Fresh:
+        """The games asked for (None when gone) and the settings, as stored now."""
+        ids = list(game_ids)
+        tx = self._db.transaction(to_js([GAMES, APP]), "readonly")
+        games = tx.objectStore(GAMES)
+        requests = [games.get(game_id) for game_id in ids]
+        settings = tx.objectStore(APP).get(SETTINGS_ID)
+        pending = [_settled(r, "success", _result_text(r)) for r in (*requests, settings)]
+        *texts, stored_settings = await asyncio.gather(*pending)
+        return fresh_records(ids, dict(zip(ids, texts, strict=True)), stored_settings)
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(game_ids, settings_changed)`` when another tab has committed."""
+        if self._channel is None:
+            return
+
+        def heard(event: Any) -> None:
+            data = event.data
+            ids = [str(game_id) for game_id in (getattr(data, "games", None) or [])]
+            listener(ids, bool(getattr(data, "settings", False)))
+
+        self._listener = create_proxy(heard)
+        self._channel.onmessage = self._listener
+
+    def _announce(self, game_ids: list[str], settings: bool) -> None:
+        if self._channel is None:
+            return
+        message = {"games": game_ids, "settings": settings}
+        self._channel.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
 
 
 def _create_stores(database: JsProxy) -> None:
@@ -120,9 +215,50 @@ def _create_stores(database: JsProxy) -> None:
             database.createObjectStore(name)
 
 
-def _py(value: object) -> object:
-    """A JS value as Python: strings stay strings, objects become dicts or lists."""
-    return value.to_py() if isinstance(value, JsProxy) else value
+def _text(value: object) -> object:
+    """A stored value as Python: JSON text stays text; anything else (never written by this
+    app) is described, not converted: converting a deeply nested value would recurse into it."""
+    if value is None or isinstance(value, str):
+        return value
+    if type(value).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    if isinstance(value, int | float | bool):
+        return value
+    try:
+        text = str(js.JSON.stringify(value))
+    except JsException:
+        text = "(a value too deeply nested to show)"
+    return NotText(text)
+
+
+def _result_text(request: JsProxy) -> Callable[[], object]:
+    return lambda: _text(request.result)
+
+
+def _texts(values: JsProxy) -> list[object]:
+    return [_text(values[i]) for i in range(values.length)]
+
+
+async def _committed(tx: JsProxy, refused: list[StorageError]) -> None:
+    """Wait until the transaction commits; raise why it did not."""
+    future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def complete(_event: Any) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    def abort(_event: Any) -> None:
+        if not future.done():
+            future.set_exception(refused[0] if refused else _failure(tx))
+
+    handlers = [create_proxy(complete), create_proxy(abort)]
+    tx.oncomplete, tx.onabort = handlers
+    try:
+        await future
+    finally:
+        tx.oncomplete = tx.onabort = None
+        for handler in handlers:
+            handler.destroy()
 
 
 def _settled(target: JsProxy, success: str, value: Callable[[], Any]) -> asyncio.Future[Any]:
@@ -158,6 +294,8 @@ def _settled(target: JsProxy, success: str, value: Callable[[], Any]) -> asyncio
 
 def _failure(target: JsProxy) -> StorageError:
     error = getattr(target, "error", None)
-    if error is None:
+    if error is None or type(error).__name__ in ("JsNull", "JsUndefined"):
         return StorageError("IndexedDB: the operation was aborted")
-    return StorageError(f"IndexedDB: {error.name}: {error.message}")
+    name, message = str(error.name), str(error.message or "")
+    text = f"IndexedDB: {name}" + (f": {message}" if message else "")
+    return StorageFull(text) if name == "QuotaExceededError" else StorageError(text)

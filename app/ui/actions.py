@@ -2,13 +2,16 @@
 
 An action is a name and a payload of strings (from the element's ``data-*`` attributes, the
 field's ``value``, plus ``now``, ``new_id`` and ``random`` added by the page). Effects tell the page
-what to write and where to go; the page performs them in order and awaits each write.
+what to write and where to go. Everything one action writes is one ``commit`` effect (first in
+the list): the games it stores or deletes, each with the revision it was made from, and a patch
+of the settings. The page shows the new state only once the commit is stored; when it is
+refused, the page keeps the old state (an open form stays open with what was typed).
 
 >>> from app.ui.state import initial_state
 >>> state = initial_state({}, {}, [], [])
 >>> state, effects = reduce(state, "lang", {"value": "en"})
->>> state.lang, effects
-('en', [Effect(kind='put_settings', key='settings', value={'lang': 'en'})])
+>>> state.lang, effects[0].value.settings
+('en', SettingsPatch(values={'lang': 'en'}, removed=()))
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app.storage import SETTINGS_ID, Commit, Fresh, GameWrite, settings_patch
 from app.ui import history, nav, scoring, setup
 from app.ui.scoring import Issue
 from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
@@ -28,9 +32,13 @@ Payload = dict[str, str]
 
 @dataclass(frozen=True)
 class Effect:
-    """Something for the page to do after a render: ``put_game``, ``delete_game``,
-    ``put_settings``, ``focus`` (an element id), ``scroll`` (``top``) or ``download`` (a file
-    name and its text). The page's address follows the state (``nav.address``)."""
+    """Something for the page to do: ``commit`` (an :class:`app.storage.Commit` to store
+    before the new state is shown), ``focus`` (an element id), ``scroll`` (``top``) or
+    ``download`` (a file name and its text). The page's address follows the state
+    (``nav.address``).
+
+    Handlers write with ``put_game`` / ``delete_game`` effects (and by changing
+    ``state.settings``); :func:`reduce` turns them into the one ``commit``."""
 
     kind: str
     key: str = ""
@@ -76,14 +84,49 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
     if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
         new.notice, new.notice_detail = None, ""
     effects = handler(new, payload)
-    done = any(effect.kind in ("put_game", "delete_game") for effect in effects)
+    done = any(effect.kind in GAME_WRITES for effect in effects)
     if action in ONE_SHOT and done and _int(payload, "ms") is not None:
         new.last_shot = (action, _int(payload, "ms") or 0)
     if new.entry != state.entry and action != "route":
-        effects = _keep_draft(new, effects)
+        _keep_draft(new)
     if new.setup != state.setup and action != "route":
-        effects = _keep_setup(new, effects)
-    return new, effects
+        _keep_setup(new)
+    return new, _with_commit(state, new, effects)
+
+
+GAME_WRITES = ("put_game", "delete_game")
+
+
+def _with_commit(old: State, new: State, effects: list[Effect]) -> list[Effect]:
+    """The effects with every write of the action gathered into one ``commit``, first.
+
+    A game is written from the revision ``old`` holds (None for a game not stored yet), and
+    the settings as a patch of what changed, so that another tab's changes are kept.
+    """
+    writes = tuple(
+        GameWrite(
+            effect.key,
+            effect.value if effect.kind == "put_game" else None,
+            _rev(old.games.get(effect.key)),
+        )
+        for effect in effects
+        if effect.kind in GAME_WRITES
+    )
+    if any(effect.kind == "replace_settings" for effect in effects):
+        commit = Commit(writes, None, dict(new.settings))
+    else:
+        commit = Commit(writes, settings_patch(old.settings, new.settings))
+    rest = [effect for effect in effects if effect.kind not in (*GAME_WRITES, "replace_settings")]
+    return [Effect("commit", "", commit), *rest] if commit else rest
+
+
+def _rev(game: GameDict | None) -> int | None:
+    """The revision a stored game has (None for no game); records written before revisions
+    were counted have revision 0."""
+    if game is None:
+        return None
+    rev = game.get("rev", 0)
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
 
 
 def _repeated_tap(state: State, action: str, payload: Payload) -> bool:
@@ -104,38 +147,36 @@ def _repeated_tap(state: State, action: str, payload: Payload) -> bool:
     return last_action == action and 0 <= stamp - last_stamp < DOUBLE_TAP_MS
 
 
-def _keep_setup(state: State, effects: list[Effect]) -> list[Effect]:
-    """Save the new-game form as typed, so a reload loses none of it."""
+def _keep_setup(state: State) -> None:
+    """Keep the new-game form as typed in the settings, so a reload loses none of it."""
     if state.setup is None:
         state.settings.pop("setup", None)
     else:
         state.settings["setup"] = dataclasses.asdict(state.setup)
-    others = [effect for effect in effects if effect.kind != "put_settings"]
-    return [*others, _settings(state)]
 
 
-def _keep_draft(state: State, effects: list[Effect]) -> list[Effect]:
-    """Save the open hand form in the settings, so a reload or a killed app loses nothing."""
+def _keep_draft(state: State) -> None:
+    """Keep the open hand form in the settings, so a reload or a killed app loses nothing.
+
+    It is written in the same transaction as the hand it becomes, so a saved hand can never
+    come back as a filled form (nor a form be lost while its hand is not stored)."""
     if state.entry is None or state.game_id is None:
         state.settings.pop("entry", None)
     else:
         state.settings["entry"] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
-    others = [effect for effect in effects if effect.kind != "put_settings"]
-    return [*others, _settings(state)]  # after the game: a hand is never only in the draft
 
 
 def _int(payload: Payload, key: str) -> int | None:
     text = payload.get(key, "")
-    return int(text) if text.lstrip("-").isdigit() else None
+    return int(text) if text.removeprefix("-").isdecimal() else None
 
 
 def _put(state: State, game: GameDict) -> Effect:
+    """Store ``game``: a new revision of the one shown (or revision 0 of a new game)."""
+    base = _rev(state.games.get(game["id"]))
+    game = {**game, "rev": 0 if base is None else base + 1}
     state.games[game["id"]] = game
     return Effect("put_game", game["id"], game)
-
-
-def _settings(state: State) -> Effect:
-    return Effect("put_settings", "settings", dict(state.settings))
 
 
 # --- navigation, language ---------------------------------------------------------------
@@ -159,13 +200,117 @@ def _lang(state: State, payload: Payload) -> list[Effect]:
         raise ValueError(f"unknown language {lang!r}")
     state.lang = lang
     state.settings["lang"] = lang
-    return [_settings(state)]
+    return []
+
+
+WRITE_NOTICES = {"full": "storage_full", "kept": "record_kept", "unavailable": "no_storage"}
+"""The notice for each reason a write fails (``app.storage.StorageError.reason``)."""
 
 
 @handles("write-failed")
 def _write_failed(state: State, payload: Payload) -> list[Effect]:
-    state.notice, state.notice_detail = "write_failed", payload.get("detail", "")
+    """A write was not stored. The page calls this on the state from before the change, so
+    a form stays open with what was typed. Failures of a form's draft while it is typed are
+    said once, not at every key (``background``)."""
+    if payload.get("background") == "1" and state.unsaved:
+        return []
+    state.unsaved = True
+    reason = payload.get("reason", "failed")
+    state.notice = WRITE_NOTICES.get(reason, "write_failed")
+    state.notice_detail = payload.get("detail", "")
     return []
+
+
+@handles("write-done")
+def _write_done(state: State, payload: Payload) -> list[Effect]:
+    """A write was stored after one had failed: the next failure is worth saying again."""
+    state.unsaved = False
+    return []
+
+
+@handles("replace-settings")
+def _replace_settings(state: State, payload: Payload) -> list[Effect]:
+    """Write the settings now in use over a damaged settings record (after the player saw it)."""
+    state.problems = [p for p in state.problems if p.get("record") != SETTINGS_ID]
+    state.notice = "settings_replaced"
+    return [Effect("replace_settings")]
+
+
+@handles("export-damaged")
+def _export_damaged(state: State, payload: Payload) -> list[Effect]:
+    """The text of a damaged record as a file, for a bug report."""
+    record = payload.get("record", "")
+    for problem in state.problems:
+        if problem.get("record") == record and "raw" in problem:
+            return [Effect("download", f"debertz-damaged-{record}.txt", problem["raw"])]
+    return []
+
+
+def apply_external(
+    state: State, fresh: Fresh, why: str = "elsewhere"
+) -> tuple[State, list[Effect]]:
+    """The state after records changed in storage without this tab: ``fresh`` holds them as
+    stored now. ``why`` is ``elsewhere`` (another tab said so) or ``refused`` (this tab's
+    write was refused because the game had changed). Forms stay open with what was typed.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}}, {}, [], [])
+    >>> state, effects = apply_external(state, Fresh({"g1": None}, {"trash": {"id": "g1"}}))
+    >>> list(state.games), state.trash
+    ([], {'id': 'g1'})
+    """
+    new = dataclasses.replace(
+        state,
+        games=dict(state.games),
+        settings=dict(state.settings),
+        entry=copy.deepcopy(state.entry),
+        problems=list(state.problems),
+    )
+    new.notice, new.notice_detail = None, ""
+    open_before = state.game
+    for game_id, game in fresh.games.items():
+        _adopt_game(new, game_id, game)
+    if fresh.settings is not None:
+        _adopt_settings(new, fresh.settings)
+    effects: list[Effect] = []
+    if state.screen == "game" and state.game_id in fresh.games and new.game is None:
+        new.screen, new.game_id, new.entry, new.confirm = "home", None, None, None
+        new.notice = "deleted_elsewhere"
+        effects = [Effect("focus", "screen-title")]  # the address follows (nav.address)
+    elif new.game is not None and new.game is not open_before:
+        new.confirm = None  # a question about a hand that may have moved
+        new.notice = "refused" if why == "refused" else "changed_elsewhere"
+        new.notice_detail = str(len(new.game["hands"]))
+    elif why == "refused":
+        new.notice = "refused"
+    return new, effects
+
+
+def _adopt_game(state: State, game_id: str, game: GameDict | None) -> None:
+    state.problems = [p for p in state.problems if p.get("record") != game_id]
+    if game is None:
+        state.games.pop(game_id, None)
+        return
+    readable, problems = scoring.readable_games({game_id: game})
+    if game_id in readable:
+        state.games[game_id] = readable[game_id]
+    else:
+        state.games.pop(game_id, None)
+        state.problems.extend(problems)
+
+
+def _adopt_settings(state: State, stored: dict[str, Any]) -> None:
+    """Take the settings as stored, but for the drafts of forms open in this tab."""
+    mine = {key: state.settings[key] for key in ("entry", "setup") if key in state.settings}
+    state.settings = dict(stored)
+    if state.entry is not None and "entry" in mine:
+        state.settings["entry"] = mine["entry"]
+    if state.setup is not None and "setup" in mine:
+        state.settings["setup"] = mine["setup"]
+    if stored.get("lang") in LANGS:
+        state.lang = stored["lang"]
+    trash = stored.get("trash")
+    state.trash = trash if isinstance(trash, dict) else None
 
 
 @handles("dismiss")
@@ -315,7 +460,7 @@ def _delete_game(state: State, payload: Payload) -> list[Effect]:
     state.trash = game
     state.settings["trash"] = game
     state.notice = "game_deleted"
-    effects = [Effect("delete_game", game["id"]), _settings(state)]
+    effects = [Effect("delete_game", game["id"])]
     if state.game_id == game["id"]:
         state.screen, state.game_id, state.entry, state.confirm = "home", None, None, None
     return [*effects, Effect("focus", "restore-game")]
@@ -328,7 +473,7 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
         return []
     state.trash = None
     state.settings.pop("trash", None)
-    return [_put(state, game), _settings(state)]
+    return [_put(state, game)]
 
 
 # --- hands ---------------------------------------------------------------------------------
@@ -487,7 +632,7 @@ def _field_id(path: str) -> str:
     """
     parts = path.split(".") if path else [""]
     head = parts[0]
-    if head in ("cards", "names") and len(parts) > 1 and parts[1].isdigit():
+    if head in ("cards", "names") and len(parts) > 1 and parts[1].isdecimal():
         return ("cards-" if head == "cards" else "name-") + parts[1]
     if head == "rules":
         return "target" if parts[-1] == "target" else "entry-errors"
@@ -536,6 +681,9 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     if issues:
         draft.tried = True
         return [Effect("focus", _first_in_form(issues))]
+    if not _still_there(game, draft.index, draft.origin):
+        state.notice, state.notice_detail = "hand_changed", str((draft.index or 0) + 1)
+        return []
     hand, _ = scoring.draft_to_hand(draft)
     if draft.index is None:
         op = {"op": "add", "index": len(game["hands"]), "hand": hand}
@@ -548,6 +696,22 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     if draft.index is None:
         return [_put(state, new), Effect("focus", "new-hand"), TO_TOP]
     return [_put(state, new), Effect("focus", f"hand-{draft.index}")]
+
+
+def _still_there(game: GameDict, index: int | None, hand: dict[str, Any] | None) -> bool:
+    """Whether hand ``index`` is still the record a form or question was made for (another tab
+    may have changed or deleted it meanwhile). A new hand (``index`` None) always is.
+
+    >>> _still_there({"hands": [{"redeal": True}]}, 0, {"redeal": True})
+    True
+    >>> _still_there({"hands": []}, 0, None)
+    False
+    """
+    if index is None:
+        return True
+    if not 0 <= index < len(game["hands"]):
+        return False
+    return hand is None or game["hands"][index] == hand
 
 
 @handles("redeal")
@@ -571,7 +735,7 @@ def _ask_delete_hand(state: State, payload: Payload) -> list[Effect]:
     draft = _entry(state)
     if draft.index is None:
         return []
-    state.confirm = Confirm("delete-hand", draft.index)
+    state.confirm = Confirm("delete-hand", draft.index, draft.origin)
     return [Effect("focus", "confirm-no")]
 
 
@@ -595,6 +759,10 @@ def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
     if confirm is not None and confirm.kind == "delete-game":
         return _delete_game(state, {**payload, "id": str(game["id"])})
     if confirm is None or confirm.kind != "delete-hand":
+        return []
+    if not _still_there(game, confirm.index, confirm.hand):
+        state.confirm = None
+        state.notice, state.notice_detail = "hand_changed", str(confirm.index + 1)
         return []
     op = {"op": "delete", "index": confirm.index, "hand": game["hands"][confirm.index]}
     state.confirm, state.entry, state.notice = None, None, "deleted"

@@ -8,10 +8,18 @@
 One listener per event type (click, input, change, submit, keydown) is bound on the root once,
 plus ``popstate`` on the window; each dispatches on ``event.target.closest("[data-action]")``
 to ``actions.reduce``; a tap on an in-app link (``#/...``) moves through ``nav`` instead of
-leaving an entry of the browser's own. After each action the page's history follows the state
-(app/browser/navigation.py) and the screen is kept on while a game is shown (app/browser/wake.py). The new markup from ``views.render`` is patched into the page (unchanged
-subtrees are kept, so the focused field and its caret stay put), then the effects run: writes go to
-the store one after another, each awaited. ``<html data-writes="N">`` counts writes not yet done.
+leaving an entry of the browser's own. The new markup from ``views.render`` is patched into the
+page (unchanged subtrees are kept, so the focused field and its caret stay put), then the effects
+run, the page's history follows the state (app/browser/navigation.py) and the screen is kept on
+while a game is shown (app/browser/wake.py).
+
+What an action writes is one ``commit`` (one IndexedDB transaction). When it changes games, the
+new state is shown only after the commit is stored, and later actions wait for it: the screen
+never shows a score that is not stored. When the commit is refused (another tab changed the game
+first, the storage is full...), the old state stays, so an open form keeps what was typed, and
+the player is told why. A commit of the settings alone (a form's draft as it is typed) is shown
+at once and stored behind. Another tab's commits arrive through the store's ``listen``: those
+records are read again and shown. ``<html data-writes="N">`` counts commits not yet done.
 """
 
 from __future__ import annotations
@@ -27,8 +35,9 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from app.browser.navigation import Navigation
 from app.browser.persistence import storage_kept
 from app.browser.wake import ScreenWake
+from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, nav, prefs, views
-from app.ui.actions import Effect, reduce
+from app.ui.actions import Effect, apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
 
@@ -136,6 +145,10 @@ class App:
         self.store = store
         self.pending = 0
         self.writes: asyncio.Lock = asyncio.Lock()
+        """One store operation at a time, in the order they were asked for."""
+        self.busy = False
+        """A change of games is being stored (or records read again): later actions wait."""
+        self.queue: list[tuple[Any, ...]] = []
         self.template = js.document.createElement("template")
         self.proxies: list[Any] = []
         self.last_html = ""
@@ -166,6 +179,9 @@ class App:
             launched = create_proxy(self.on_launch)
             self.proxies.append(launched)
             launches.setConsumer(launched)
+        visible = create_proxy(self.on_visible)
+        self.proxies.append(visible)
+        js.document.addEventListener("visibilitychange", visible)
         viewport: Any = getattr(js.window, "visualViewport", None)
         if viewport is not None and not _missing(viewport):
             keyboard = create_proxy(self.on_viewport)
@@ -301,25 +317,135 @@ class App:
         if await storage_kept() is False:
             self.dispatch("storage-refused", {})
 
+    def on_visible(self, event: Any = None) -> None:
+        """Back in front (another tab or app may have changed the game): read it again."""
+        if str(js.document.visibilityState) == "visible" and self.state.game_id:
+            self._enqueue(("external", [self.state.game_id], "elsewhere"))
+
+    def on_other_tab(self, game_ids: list[str], settings: bool) -> None:
+        """Another tab stored a change: read those records again and show them."""
+        if game_ids or settings:
+            self._enqueue(("external", game_ids, "elsewhere"))
+
     # --- dispatch, render, effects --------------------------------------------------
     def dispatch(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
-        """Run one action: new state, patch the page, then perform the effects; ``follow``
-        when the browser itself moved to the address (Back, Forward)."""
+        """Run one action (after the ones waiting for a write, in order); ``follow`` when the
+        browser itself moved to the address (Back, Forward)."""
+        self._enqueue(("act", action, payload, follow))
+
+    def _enqueue(self, task: tuple[Any, ...]) -> None:
+        self.queue.append(task)
+        self._drain()
+
+    def _drain(self) -> None:
+        while self.queue and not self.busy:
+            task = self.queue.pop(0)
+            if task[0] == "act":
+                self._act(task[1], task[2], task[3])
+            else:
+                self.busy = True
+                asyncio.ensure_future(self._reload(task[1], task[2]))
+
+    def _act(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
+        """New state and effects; a change of games is shown only once it is stored."""
         try:
-            self.state, effects = reduce(self.state, action, payload)
+            new, effects = reduce(self.state, action, payload)
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
-        writes = [e for e in effects if e.kind in ("put_game", "delete_game", "put_settings")]
-        if writes:  # scheduled first: nothing on screen may keep a change from the store
+        commit = next((e.value for e in effects if e.kind == "commit"), None)
+        if commit is not None and (commit.games or commit.replace_settings is not None):
+            self.busy = True
             self._count(+1)
-            asyncio.ensure_future(self.write(writes))
+            asyncio.ensure_future(self._store_then_show(commit, new, effects))
+            return
+        self.show(new, effects, follow)
+        if commit is not None:  # only the settings (a form's draft, the language): behind
+            self._count(+1)
+            asyncio.ensure_future(self._store(commit))
+
+    def show(self, state: State, effects: list[Effect], follow: bool = False) -> None:
+        """Make ``state`` the current one and put it on the page, then the page effects; the
+        history follows to the state's address, and the screen stays on during a game."""
+        self.state = state
         for effect in effects:
             if effect.kind == "download":
                 download(effect.key, str(effect.value))
         self.render(effects)
-        self.navigation.sync(nav.address(self.state), follow)
-        self.wake.keep(prefs.keeps_awake(self.state))
+        self.navigation.sync(nav.address(state), follow)
+        self.wake.keep(prefs.keeps_awake(state))
+
+    async def _store_then_show(self, commit: Commit, new: State, effects: list[Effect]) -> None:
+        """Store a change of games; show it only when stored (else the page keeps the old
+        state, with any open form as it was, and says why)."""
+        try:
+            async with self.writes:
+                await self.store.commit(commit)
+        except Conflict as refused:
+            await self._read_again(list(refused.games), "refused")
+        except StorageError as error:
+            self._failed(error, background=False)
+        except Exception as error:  # noqa: BLE001 - any failure must reach the user
+            js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
+            self._failed(StorageError(str(error)), background=False)
+        else:
+            self.show(new, effects)
+            self._stored()
+        finally:
+            self.busy = False
+            self._count(-1)
+            self._drain()
+
+    async def _store(self, commit: Commit) -> None:
+        """Store a settings patch behind the screen (it was shown at once)."""
+        try:
+            async with self.writes:
+                await self.store.commit(commit)
+        except Exception as error:  # noqa: BLE001 - any failure must reach the user
+            js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
+            failure = error if isinstance(error, StorageError) else StorageError(str(error))
+            self._failed(failure, background=True)
+        else:
+            self._stored()
+        finally:
+            self._count(-1)
+
+    def _failed(self, error: StorageError, background: bool) -> None:
+        payload = {
+            "reason": error.reason,
+            "detail": str(error),
+            "background": "1" if background else "",
+        }
+        self.state, _ = reduce(self.state, "write-failed", payload)
+        self.render()
+
+    def _stored(self) -> None:
+        if self.state.unsaved:
+            self.state, _ = reduce(self.state, "write-done", {})
+            self.render()
+
+    async def _reload(self, game_ids: list[str], why: str) -> None:
+        try:
+            await self._read_again(game_ids, why)
+        finally:
+            self.busy = False
+            self._drain()
+
+    async def _read_again(self, game_ids: list[str], why: str) -> None:
+        """Read records another tab changed and show them as stored."""
+        try:
+            async with self.writes:
+                fresh = await self.store.read(game_ids)
+        except Exception as error:  # noqa: BLE001 - a failed read must not stop the app
+            js.console.error(f"reading again failed: {error}\n{traceback.format_exc()}")
+            return
+        state, effects = apply_external(self.state, fresh, why)
+        if (
+            why == "refused"
+            or state.games != self.state.games
+            or state.settings != self.state.settings
+        ):
+            self.show(state, effects)
 
     def render(self, effects: list[Effect] | None = None) -> None:
         """Patch the page to the current state and put the focus where it belongs."""
@@ -386,38 +512,20 @@ class App:
         if self.pending == 0:
             dataset.wasmBytes = str(_wasm_bytes())
 
-    async def write(self, effects: list[Effect]) -> None:
-        """Write the changes through to the store, in order, each awaited."""
-        try:
-            async with self.writes:
-                for effect in effects:
-                    if effect.kind == "put_game":
-                        await self.store.put_game(effect.key, effect.value)
-                    elif effect.kind == "delete_game":
-                        await self.store.delete_game(effect.key)
-                    elif effect.kind == "put_settings":
-                        await self.store.put_settings(effect.value)
-        except Exception as error:  # noqa: BLE001 - any failure must reach the user
-            js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
-            self.state, _ = reduce(self.state, "write-failed", {"detail": str(error)})
-            self.render()
-        finally:
-            self._count(-1)
-
 
 def _problem_dicts(problems: Any) -> list[dict[str, str]]:
+    """The problems as the views show them; the raw text only of the settings record (the
+    player may look at it before replacing it)."""
     out = []
     for problem in problems or []:
-        if isinstance(problem, dict):
-            out.append({key: str(value) for key, value in problem.items() if key != "raw"})
-        else:
-            out.append(
-                {
-                    "record": str(getattr(problem, "record", "")),
-                    "code": str(getattr(problem, "code", "")),
-                    "message": str(getattr(problem, "message", problem)),
-                }
-            )
+        item = {
+            "record": str(problem.record),
+            "code": str(problem.code),
+            "message": str(problem.message),
+        }
+        if problem.record == SETTINGS_ID:
+            item["raw"] = str(problem.raw)
+        out.append(item)
     return out
 
 
@@ -437,10 +545,13 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
         _problem_dicts(getattr(loaded, "problems", [])) + unplayable,
         _browser_languages(),
     )
+    state.volatile = bool(getattr(store, "volatile", False))
     app = App(root, state, store)
     root.replaceChildren()
     root.removeAttribute("aria-busy")
     app.bind()
+    if hasattr(store, "listen"):
+        store.listen(app.on_other_tab)
     app.state, _effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
     app.render([])
     app.navigation.settle(nav.address(app.state))

@@ -62,7 +62,8 @@ def _capped(ops: list[Op]) -> list[Op]:
 
 
 def _bump(game: GameDict, hands: list[dict[str, Any]], **meta: Any) -> GameDict:
-    return {**game, **meta, "hands": hands, "rev": int(game.get("rev", 0)) + 1}
+    """The game with new hands (its ``rev`` is set when it is stored: ``actions._put``)."""
+    return {**game, **meta, "hands": hands}
 
 
 def apply_change(game: GameDict, op: Op, now: str = "") -> GameDict:

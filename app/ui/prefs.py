@@ -8,7 +8,7 @@ the games; the games list says so until the note is dismissed (remembered in the
 >>> from app.ui.state import initial_state
 >>> state, effects = reduce(initial_state({}, {}, [], []), "keep-awake", {"value": "false"})
 >>> state.settings["keep_awake"], [e.kind for e in effects]
-(False, ['put_settings'])
+(False, ['commit'])
 """
 
 from __future__ import annotations
@@ -36,14 +36,16 @@ def keeps_awake(state: State) -> bool:
 
 
 def shows_storage_note(state: State) -> bool:
-    """Whether the games list says the browser may clear the games."""
-    return state.storage_refused and not state.settings.get(STORAGE_NOTE_SEEN)
+    """Whether the games list says the browser may clear the games (not when nothing is kept
+    at all: the app says that already)."""
+    seen = state.settings.get(STORAGE_NOTE_SEEN)
+    return state.storage_refused and not state.volatile and not seen
 
 
 @handles("keep-awake")
 def _keep_awake(state: State, payload: Payload) -> list[Effect]:
     state.settings["keep_awake"] = payload.get("value") == "true"
-    return [Effect("put_settings", "settings", dict(state.settings))]
+    return []
 
 
 @handles("storage-refused")
@@ -55,4 +57,4 @@ def _storage_refused(state: State, payload: Payload) -> list[Effect]:
 @handles("storage-note-seen")
 def _storage_note_seen(state: State, payload: Payload) -> list[Effect]:
     state.settings[STORAGE_NOTE_SEEN] = True
-    return [Effect("put_settings", "settings", dict(state.settings)), Effect("focus", "new-game")]
+    return [Effect("focus", "new-game")]

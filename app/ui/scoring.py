@@ -221,11 +221,13 @@ def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
 def parse_card_text(text: str) -> int | None:
     """The number typed in a card field, or None when nothing usable was typed.
 
-    >>> parse_card_text(" 62 "), parse_card_text(""), parse_card_text("6x")
-    (62, None, None)
+    >>> parse_card_text(" 62 "), parse_card_text(""), parse_card_text("6x"), parse_card_text("٦٢")
+    (62, None, None, 62)
+    >>> parse_card_text("²"), parse_card_text("①")  # digits to str.isdigit, not numbers to int
+    (None, None)
     """
     text = text.strip()
-    return int(text) if text.isdigit() and len(text) <= 4 else None
+    return int(text) if text.isdecimal() and len(text) <= 4 else None
 
 
 def fill_cards(game: GameDict, draft: HandDraft) -> None:
@@ -299,7 +301,7 @@ def hand_to_draft(game: GameDict, index: int) -> HandDraft:
     hand = dict(game["hands"][index])
     sides = side_count(game)
     known = {"redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz"}
-    draft = HandDraft(sides=sides, index=index)
+    draft = HandDraft(sides=sides, index=index, origin=game["hands"][index])
     draft.extra = {key: value for key, value in hand.items() if key not in known}
     draft.redeal = bool(hand.get("redeal"))
     draft.taker = hand.get("taker")

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import unicodedata
 from typing import Any
 
 from app import engine
@@ -21,6 +22,11 @@ from app.ui.scoring import Issue
 from app.ui.state import TARGETS, GameDict, SetupDraft
 
 NAME_MAX = 40
+INVISIBLE = frozenset(
+    "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Direction marks, embeddings, overrides and isolates, and line separators: they can make one
+name display as another (or as nothing), so a name may not hold them."""
 TARGET_MIN = 51
 TARGET_MAX = 10001
 PENALTY_DEFAULT = {"points": 100, "when": "third", "count": "game"}
@@ -60,7 +66,7 @@ def target_text(draft: SetupDraft) -> str:
 def target_value(draft: SetupDraft) -> int | None:
     """The target as a number, or None when what was typed is not a whole number."""
     text = target_text(draft)
-    return int(text) if text.isdigit() and len(text) <= 6 else None
+    return int(text) if text.isdecimal() and len(text) <= 6 else None
 
 
 def rules_json(draft: SetupDraft) -> dict[str, Any]:
@@ -112,7 +118,7 @@ def set_penalty(draft: SetupDraft, name: str, part: str, value: str) -> None:
         draft.options[name] = dict(PENALTY_DEFAULT) if value == "true" else None
     elif penalty is not None:
         penalty = dict(penalty)
-        penalty[part] = int(value) if part == "points" and value.isdigit() else value
+        penalty[part] = int(value) if part == "points" and value.isdecimal() else value
         draft.options[name] = penalty
     refresh_preset(draft)
 
@@ -127,8 +133,13 @@ def check_setup(draft: SetupDraft) -> list[Issue]:
     issues: list[Issue] = []
     seen: dict[str, int] = {}
     for seat, name in enumerate(names(draft)):
+        hidden = hidden_character(name)
         if not name:
             issues.append(Issue(f"names.{seat}", "ui.name_empty", {"seat": seat}))
+        elif hidden is not None:
+            issues.append(
+                Issue(f"names.{seat}", "ui.name_control", {"code": f"U+{ord(hidden):04X}"})
+            )
         elif len(name) > NAME_MAX:
             issues.append(Issue(f"names.{seat}", "ui.name_long", {"max": NAME_MAX}))
         elif name.casefold() in seen:
@@ -152,6 +163,18 @@ def check_setup(draft: SetupDraft) -> list[Issue]:
             Issue(field, str(problem.code), dict(problem.params or {}), str(problem.message))
         )
     return issues
+
+
+def hidden_character(name: str) -> str | None:
+    r"""The first character of ``name`` that a name may not hold: a control character (NUL,
+    tab, new line...) or one that changes the direction text is shown in.
+
+    >>> hidden_character("Оля"), hidden_character("Ol\x00ya"), hidden_character("\u202eayhsaM")
+    (None, '\x00', '\u202e')
+    """
+    return next(
+        (char for char in name if char in INVISIBLE or unicodedata.category(char) == "Cc"), None
+    )
 
 
 def _game_json(draft: SetupDraft, first_dealer: int) -> GameDict:

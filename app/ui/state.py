@@ -58,6 +58,9 @@ class HandDraft:
     redeal: bool = False
     tried: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    origin: dict[str, Any] | None = None
+    """The hand record being edited, as it was when the form opened (None for a new hand):
+    if another tab changes that hand meanwhile, the edit is not saved over it."""
 
     def __post_init__(self) -> None:
         if not self.cards:
@@ -66,10 +69,12 @@ class HandDraft:
 
 @dataclass
 class Confirm:
-    """A question waiting for yes/no: ``kind`` is ``delete-hand`` or ``delete-game``."""
+    """A question waiting for yes/no: ``kind`` is ``delete-hand`` or ``delete-game``;
+    ``hand`` is the record of the hand to delete as it was when asked."""
 
     kind: str
     index: int = -1
+    hand: dict[str, Any] | None = None
 
 
 @dataclass
@@ -90,7 +95,12 @@ class State:
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    volatile: bool = False
+    """The browser keeps no data for this page: everything lasts while the page is open."""
+    unsaved: bool = False
+    """The last write failed; its notice has been shown (it is not repeated on every key)."""
     storage_refused: bool = False
+    """The browser did not promise to keep the games (``navigator.storage.persist()``)."""
 
     @property
     def game(self) -> GameDict | None:

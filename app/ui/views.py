@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
@@ -35,7 +36,17 @@ def render(state: State) -> str:
         body = render_help(state, t)
     else:
         body = render_home(state, t)
-    return _top_bar(state, t) + _notice(state, t) + body
+    return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + body
+
+
+def _volatile(state: State, t: i18n.Tr) -> str:
+    """On every screen while the browser keeps nothing: the player must know before the end."""
+    if not state.volatile:
+        return ""
+    return (
+        f'<div class="volatile" role="alert"><p><b>{esc(t("volatile.title"))}</b></p>'
+        f'<p>{esc(t("volatile.text"))}</p></div>'
+    )
 
 
 def _top_bar(state: State, t: i18n.Tr) -> str:
@@ -105,9 +116,34 @@ def render_home(state: State, t: i18n.Tr) -> str:
 def _problems(state: State, t: i18n.Tr) -> str:
     if not state.problems:
         return ""
-    items = join(f"<li>{esc(storage_problem_text(problem, t))}</li>" for problem in state.problems)
+    items = join(_problem_item(problem, t) for problem in state.problems)
     return (
         f'<div class="problems" role="alert"><p>{esc(t("home.problems"))}</p><ul>{items}</ul></div>'
+    )
+
+
+RAW_SHOWN = 4000
+"""Characters of a damaged record shown on screen (the whole text can be saved as a file)."""
+
+
+def _problem_item(problem: dict[str, str], t: i18n.Tr) -> str:
+    text = esc(storage_problem_text(problem, t))
+    if problem.get("record") != SETTINGS_ID:
+        return f"<li>{text}</li>"
+    raw = problem.get("raw", "")
+    cut = (
+        f'<p class="hint">{esc(t("settings.raw_cut", shown=RAW_SHOWN, total=len(raw)))}</p>'
+        if len(raw) > RAW_SHOWN
+        else ""
+    )
+    return (
+        f'<li id="settings-problem">{text} {esc(t("settings.damaged"))}'
+        f'<details><summary>{esc(t("settings.show_raw"))}</summary>'
+        f'<pre class="raw">{esc(raw[:RAW_SHOWN])}</pre>{cut}'
+        f'<button type="button" class="btn small" data-action="export-damaged" '
+        f'data-record="{SETTINGS_ID}">{esc(t("settings.save_raw"))}</button></details>'
+        f'<button type="button" class="btn small" id="replace-settings" '
+        f'data-action="replace-settings">{esc(t("settings.replace"))}</button></li>'
     )
 
 

@@ -685,7 +685,7 @@ def preview_problem(game: GameDict, issues: list[Any], t: i18n.Tr) -> str:
     first = min(issues, key=lambda issue: form_place(field_id(issue.field)))
     text = issue_text(t, first, game)
     parts = first.field.split(".")
-    if parts[0] == "cards" and len(parts) == 2 and parts[1].isdigit():
+    if parts[0] == "cards" and len(parts) == 2 and parts[1].isdecimal():
         return f"{side_label(game, int(parts[1]))}: {text}"
     return text
 

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from app.ui.actions import Effect, reduce
+from app.storage import (
+    Commit,
+    Conflict,
+    GameWrite,
+    Loaded,
+    MemoryStore,
+    StorageError,
+    load_records,
+)
+from app.ui.actions import Effect, apply_external, reduce
+from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
 from app.ui.views import render
 
@@ -12,11 +23,30 @@ XSS = "<img src=x onerror=alert(1)>"
 
 
 class Table:
-    """A state plus the effects of every action so far, with short helpers for whole hands."""
+    """A state plus the effects of every action so far, with short helpers for whole hands.
 
-    def __init__(self, lang: str = "uk", games: dict[str, Any] | None = None) -> None:
-        self.state: State = initial_state(games or {}, {}, [], [lang])
+    Actions are run as the page runs them: a commit is stored in ``store`` (a
+    :class:`MemoryStore` with the browser store's checks) before the new state is taken; a
+    refused commit leaves the old state, as on the page. Two tables given the same store are
+    two tabs of one browser; ``hear`` is what a tab does when another one has committed.
+    ``reloaded()`` starts again from what is stored, like a reload of the page.
+    """
+
+    def __init__(
+        self,
+        lang: str = "uk",
+        games: dict[str, Any] | None = None,
+        store: MemoryStore | None = None,
+    ) -> None:
+        self.lang = lang
+        self.store = store if store is not None else MemoryStore()
+        for game_id, game in (games or {}).items():
+            asyncio.run(self.store.commit(Commit(games=(GameWrite(game_id, game, None),))))
+        loaded = self.stored()
+        known, _ = readable_games(loaded.games)
+        self.state: State = initial_state(known, loaded.settings, [], [lang])
         self.effects: list[Effect] = []
+        self.refused: list[StorageError] = []
         self.clock = 0
 
     def do(self, action: str, **payload: Any) -> list[Effect]:
@@ -24,10 +54,42 @@ class Table:
         data = {key: str(value) for key, value in payload.items()}
         data.setdefault("now", f"2026-11-30T03:{self.clock // 60:02d}:{self.clock % 60:02d}")
         data.setdefault("new_id", f"g{self.clock}")
-        self.state, effects = reduce(self.state, action, data)
+        new, effects = reduce(self.state, action, data)
         self.effects.extend(effects)
+        commit = next((e.value for e in effects if e.kind == "commit"), None)
+        behind = commit is not None and not commit.games and commit.replace_settings is None
+        if commit is None or behind:  # shown at once (a draft's settings are stored behind)
+            self.state = new
+        try:
+            if commit is not None:
+                asyncio.run(self.store.commit(commit))
+        except Conflict as refused:
+            self.refused.append(refused)
+            fresh = asyncio.run(self.store.read(refused.games))
+            self.state, _ = apply_external(self.state, fresh, "refused")
+        except StorageError as failed:
+            self.refused.append(failed)
+            failure = {"reason": failed.reason, "detail": str(failed)}
+            failure["background"] = "1" if behind else ""
+            self.state, _ = reduce(self.state, "write-failed", failure)
+        else:
+            self.state = new
         render(self.state)  # every state must render
         return effects
+
+    def hear(self, *game_ids: str) -> None:
+        """Another tab committed changes of these games (and maybe the settings)."""
+        fresh = asyncio.run(self.store.read(game_ids))
+        self.state, _ = apply_external(self.state, fresh)
+        render(self.state)
+
+    def stored(self) -> Loaded:
+        """What is stored now, read back as at start-up."""
+        return load_records(self.store.games, self.store.settings)
+
+    def reloaded(self) -> Table:
+        """A new table started from what is stored, as after a reload of the page."""
+        return Table(self.lang, store=self.store)
 
     def html(self) -> str:
         return render(self.state)
@@ -67,5 +129,7 @@ class Table:
         assert game is not None
         return game
 
-    def writes(self) -> list[Effect]:
-        return [e for e in self.effects if e.kind in ("put_game", "delete_game", "put_settings")]
+    def commits(self) -> list[Commit]:
+        """Every commit so far, oldest first."""
+        return [e.value for e in self.effects if e.kind == "commit"]
+

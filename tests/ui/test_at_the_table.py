@@ -130,9 +130,9 @@ def test_a_refused_storage_is_said_once_in_the_games_list_until_dismissed() -> N
     assert 'role="alertdialog"' not in html
     state, effects = reduce(state, "storage-note-seen", {})
     assert 'id="storage-note"' not in render(state)
-    assert [e.kind for e in effects] == ["put_settings", "focus"]
-    assert effects[0].value[prefs.STORAGE_NOTE_SEEN] is True
-    again = initial_state({}, effects[0].value, [], ["en"])  # the next start
+    assert [e.kind for e in effects] == ["commit", "focus"]
+    assert effects[0].value.settings.values == {prefs.STORAGE_NOTE_SEEN: True}
+    again = initial_state({}, state.settings, [], ["en"])  # the next start
     again, _ = reduce(again, "storage-refused", {})
     assert 'id="storage-note"' not in render(again)
 
@@ -143,7 +143,8 @@ def test_the_screen_stays_on_during_a_game_unless_turned_off() -> None:
     assert prefs.keeps_awake(table.state)
     assert '<input type="checkbox" id="keep-awake" data-action="keep-awake" checked>' in table.html()
     effects = table.do("keep-awake", value="false")
-    assert effects[-1].kind == "put_settings" and effects[-1].value["keep_awake"] is False
+    assert [e.kind for e in effects] == ["commit"]
+    assert effects[0].value.settings.values == {"keep_awake": False}
     assert not prefs.keeps_awake(table.state)
     assert 'data-action="keep-awake">' in table.html()
     table.do("keep-awake", value="true")

@@ -21,10 +21,12 @@ def engine_score(game: dict[str, Any]) -> list[int]:
 def test_a_new_game_is_written_through_with_the_typed_names() -> None:
     table = Table()
     gid = table.new_game(["Оля", "Петро"])
-    puts = [e for e in table.writes() if e.kind == "put_game"]
-    assert puts[-1].key == gid
-    assert puts[-1].value["players"] == ["Оля", "Петро"]
-    assert puts[-1].value["rules"]["target"] == 501
+    write = table.commits()[-1].games[0]
+    assert write.game_id == gid and write.expect is None  # a new game: nothing stored before
+    assert write.game is not None
+    assert write.game["players"] == ["Оля", "Петро"]
+    assert write.game["rules"]["target"] == 501
+    assert table.stored().games[gid] == table.game
 
 
 def test_typing_one_side_fills_the_other_with_162_minus_it() -> None:
@@ -157,8 +159,7 @@ def test_undo_history_is_stored_in_the_game_and_survives_a_reload() -> None:
     gid = table.new_game(["Оля", "Петро"])
     table.hand(0, {0: 100})
     table.hand(1, {0: 100})
-    saved = [e.value for e in table.writes() if e.kind == "put_game"][-1]
-    reloaded = Table(games={gid: saved})
+    reloaded = table.reloaded()
     reloaded.do("route", hash=f"#/game/{gid}")
     reloaded.do("undo")
     assert len(reloaded.game["hands"]) == 1
@@ -263,7 +264,9 @@ def test_deleting_a_game_can_be_undone() -> None:
     table.do("route", hash="#/")
     table.do("delete-game", id=gid)
     assert gid not in table.state.games
-    assert table.writes()[-2].kind == "delete_game"
+    assert gid not in table.stored().games
+    assert table.commits()[-1].games[0].deletes
+    table = table.reloaded()  # the offer to restore survives a reload
     table.do("restore-game")
     assert table.state.games[gid]["hands"] == [{"taker": 0, "cards": [100, 62]}]
 
@@ -328,11 +331,9 @@ def test_an_open_hand_form_survives_a_reload() -> None:
     table.do("new-hand")
     table.do("taker", seat=1)
     effects = table.do("cards", side=1, value="7")
-    assert [e.kind for e in effects] == ["put_settings"]
-    settings = effects[0].value
-    game = table.game
-    reloaded = Table(games={gid: game})
-    reloaded.state.settings = settings
+    assert [e.kind for e in effects] == ["commit"]
+    assert not effects[0].value.games and effects[0].value.settings is not None
+    reloaded = table.reloaded()
     reloaded.do("route", hash=f"#/game/{gid}/hand")  # the form's own address, reloaded
     assert reloaded.state.entry is not None
     assert reloaded.state.entry.taker == 1 and reloaded.state.entry.cards == ["155", "7"]
@@ -342,7 +343,7 @@ def test_an_open_hand_form_survives_a_reload() -> None:
     assert reloaded.state.entry is not None and reloaded.state.entry.cards == ["155", "7"]
     reloaded.do("cancel-hand")
     assert "entry" not in reloaded.state.settings
-    assert reloaded.writes()[-1].kind == "put_settings"
+    assert "entry" not in reloaded.stored().settings
 
 
 def test_names_used_before_can_be_picked_with_one_tap() -> None:
@@ -405,15 +406,15 @@ def test_the_new_game_form_survives_a_reload() -> None:
     table = Table()
     table.do("route", hash="#/new")
     table.do("setup-count", value=3)
-    effects = table.do("setup-name", seat=2, value="Іван")
-    settings = effects[-1].value
-    reloaded = initial_state({}, settings, [], ["uk"])
+    table.do("setup-name", seat=2, value="Іван")
+    reloaded = table.reloaded().state
     assert reloaded.setup is not None and reloaded.setup.count == 3
     assert reloaded.setup.names[2] == "Іван"
     table.do("setup-name", seat=0, value="Оля")
     table.do("setup-name", seat=1, value="Петро")
     table.do("start-game")
     assert "setup" not in table.state.settings
+    assert "setup" not in table.stored().settings
 
 
 def test_more_than_162_is_flagged_at_the_typed_field_and_the_other_left_empty() -> None:
