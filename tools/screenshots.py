@@ -54,6 +54,31 @@ def hand(
     saved(page)
 
 
+def to_list(page: Page) -> None:
+    """The top bar's link to the games list."""
+    page.click(".topbar a[href='#/']")
+
+
+def to_help(page: Page) -> None:
+    """The top bar's link to the help."""
+    page.click(".topbar a[href='#/help']")
+
+
+def hand_with_errors(page: Page) -> None:
+    """From an open hand form: a new one with an impossible number, Save tapped."""
+    page.click("#cancel-hand")
+    page.click("#new-hand")
+    page.fill("#cards-0", "161")
+    page.click("#save-hand")
+
+
+def ask_to_delete_hand_1(page: Page) -> None:
+    """From an open hand form: hand 1 opened to correct, and "delete it?" asked."""
+    page.click("#cancel-hand")
+    page.click("#hand-0")
+    page.click("#ask-delete-hand")
+
+
 def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     """Each scene brings the app to one screen; they run in order."""
 
@@ -91,17 +116,6 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#meld-0")
         page.evaluate("window.scrollTo(0, 0)")
 
-    def entry_errors() -> None:
-        page.click("#cancel-hand")
-        page.click("#new-hand")
-        page.fill("#cards-0", "161")
-        page.click("#save-hand")
-
-    def edit_confirm() -> None:
-        page.click("#cancel-hand")
-        page.click("#hand-0")
-        page.click("#ask-delete-hand")
-
     def finished() -> None:
         page.click("#confirm-no")
         page.click("#cancel-hand")
@@ -113,12 +127,6 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         saved(page)
         page.evaluate("window.scrollTo(0, 0)")
 
-    def home() -> None:
-        page.click(".topbar a[href='#/']")
-
-    def help_page() -> None:
-        page.click(".topbar a[href='#/help']")
-
     return [
         ("home-empty", lambda: None),
         ("new-game", new_game),
@@ -126,11 +134,11 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("new-game-options", options),
         ("game", game),
         ("hand-preview", entry_preview),
-        ("hand-errors", entry_errors),
-        ("hand-edit-delete", edit_confirm),
+        ("hand-errors", lambda: hand_with_errors(page)),
+        ("hand-edit-delete", lambda: ask_to_delete_hand_1(page)),
         ("game-finished", finished),
-        ("games-list", home),
-        ("help", help_page),
+        ("games-list", lambda: to_list(page)),
+        ("help", lambda: to_help(page)),
     ]
 
 
@@ -141,12 +149,9 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     confirmations, and the help."""
     names = SAMPLES["long-teams"]["players"]
 
-    def to_list() -> None:
-        page.click(".topbar a[href='#/']")
-
     def open_game(game_id: str) -> Callable[[], None]:
         def step() -> None:
-            to_list()
+            to_list(page)
             page.click(f"#open-{game_id}")
             page.evaluate("window.scrollTo(0, 0)")
 
@@ -181,24 +186,10 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#last-trick-0")
         page.evaluate("window.scrollTo(0, 0)")
 
-    def hand_errors() -> None:
-        page.click("#cancel-hand")
-        page.click("#new-hand")
-        page.fill("#cards-0", "161")
-        page.click("#save-hand")
-
-    def delete_hand() -> None:
-        page.click("#cancel-hand")
-        page.click("#hand-0")
-        page.click("#ask-delete-hand")
-
     def delete_game() -> None:
         page.click("#confirm-no")
         page.click("#cancel-hand")
         page.click("#ask-delete-game")
-
-    def help_page() -> None:
-        page.click(".topbar a[href='#/help']")
 
     return [
         ("games", lambda: None),
@@ -207,12 +198,12 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("game-teams", open_game("long-teams")),
         ("game-rules", rules),
         ("hand-every-mark", every_mark),
-        ("hand-errors", hand_errors),
-        ("hand-delete", delete_hand),
+        ("hand-errors", lambda: hand_with_errors(page)),
+        ("hand-delete", lambda: ask_to_delete_hand_1(page)),
         ("game-delete", delete_game),
         ("game-three-finished", open_game("long-three")),
         ("game-four", open_game("long-four")),
-        ("help", help_page),
+        ("help", lambda: to_help(page)),
     ]
 
 

@@ -48,11 +48,12 @@ class Navigation:
         self.trail: list[str] = [_here()]
 
     def settle(self, wanted: str) -> None:
-        """At start-up: a reloaded entry keeps its trail; any other gets the entries above it."""
+        """At start-up: a reloaded entry keeps its trail (a form reopened over it gets its own
+        entry on top); any other gets the entries above it."""
         stored = _stored()
         if stored is not None:
             self.trail = stored
-            self.sync(wanted, follow=True)
+            self.sync(wanted, follow=nav.parent(wanted) != stored[-1])
             return
         places = nav.chain(wanted)
         js.history.replaceState(_entry(places[:1]), "", places[0])

@@ -184,10 +184,11 @@ def _put(state: State, game: GameDict) -> Effect:
 
 @handles("route")
 def _route(state: State, payload: Payload) -> list[Effect]:
-    """Show what the page's address names (app/ui/nav.py): Back, Forward, a link, a reload."""
+    """Show what the page's address names (app/ui/nav.py): Back, Forward, a link, a reload
+    (``start``: ``yes`` when the app has just started)."""
     kept = state.notice, state.notice_detail
     state.notice, state.notice_detail = None, ""
-    moves = nav.route(state, payload.get("hash", ""))
+    moves = nav.route(state, payload.get("hash", ""), starting=payload.get("start") == "yes")
     if not moves and state.notice is None:
         state.notice, state.notice_detail = kept
     return [Effect(kind, key) for kind, key in moves]

@@ -552,7 +552,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.bind()
     if hasattr(store, "listen"):
         store.listen(app.on_other_tab)
-    app.state, _effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
+    start = {"hash": str(js.location.hash), "start": "yes"}
+    app.state, _effects = reduce(app.state, "route", start)
     app.render([])
     app.navigation.settle(nav.address(app.state))
     app.wake.keep(prefs.keeps_awake(app.state))

@@ -141,11 +141,14 @@ def _parts(place: str) -> list[str]:
 # --- moving the state to an address ---------------------------------------------------------
 
 
-def route(state: State, place: str) -> list[Move]:
+def route(state: State, place: str, starting: bool = False) -> list[Move]:
     """Show what ``place`` names; what the page should do then (focus, scroll).
 
     An address that names nothing shown (a game deleted meanwhile, a hand that is gone) shows
     the nearest thing that exists; ``address(state)`` then says where the state really is.
+    ``starting``: the app has just started (a reload, a tab brought back, a killed app opened
+    again): a game's sheet reopens the hand form kept for it, so nothing typed is out of sight
+    (Back only closes the form; it does not bring it back).
     """
     parts = _parts(place)
     screen = parts[0] if parts else "home"
@@ -153,7 +156,12 @@ def route(state: State, place: str) -> list[Move]:
     if screen == "last":
         parts, screen = ["game", last_game(state.games) or ""], "game"
     if screen == "game" and len(parts) > 1 and parts[1] in state.games:
-        return _game(state, parts[1], parts[2:], before)
+        moves = _game(state, parts[1], parts[2:], before)
+        kept = kept_form(state) if starting and state.entry is None else None
+        if kept is not None and state.confirm is None:
+            state.entry = kept
+            return [("focus", "entry-title")]
+        return moves
     state.entry, state.confirm = None, None
     focus = "screen-title"
     if screen == "game" and len(parts) > 1 and parts[1]:
@@ -262,6 +270,12 @@ def _layer_moves(state: State, was_open: tuple[bool, bool], was_entry: int | Non
 def kept_draft(state: State, index: int | None) -> HandDraft | None:
     """The hand form kept for the open game (a reload, Back, a killed app), when it is the form
     of hand ``index`` (None: a new hand) and still fits the game."""
+    draft = kept_form(state)
+    return draft if draft is not None and draft.index == index else None
+
+
+def kept_form(state: State) -> HandDraft | None:
+    """The hand form kept for the open game, whichever hand it is of, when it still fits."""
     kept = state.settings.get("entry")
     game = state.game
     if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
@@ -273,6 +287,6 @@ def kept_draft(state: State, index: int | None) -> HandDraft | None:
     except TypeError:
         return None
     fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
-    if draft.index is not None and not 0 <= draft.index < len(game["hands"]):
-        return None
-    return draft if fits and draft.index == index else None
+    if draft.index is None:
+        return draft if fits and _can_add(state, None) else None
+    return draft if fits and 0 <= draft.index < len(game["hands"]) else None

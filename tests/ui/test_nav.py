@@ -148,3 +148,21 @@ def test_a_first_visit_to_a_deep_address_gets_the_games_list_below_it() -> None:
         "#/", "#/game/g", "#/game/g/hand/3", "#/game/g/hand/3/delete"]
     assert nav.chain("#/new") == ["#/", "#/new"]
     assert nav.chain("#/help/presets") == ["#/", "#/help/presets"]
+
+
+def test_a_start_at_the_sheet_reopens_the_form_kept_for_it_but_back_does_not() -> None:
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="90")
+    started = table.reloaded()
+    started.do("route", hash=f"#/game/{gid}")  # a link or Back to the sheet: no form
+    assert started.state.entry is None
+    started = table.reloaded()
+    effects = started.do("route", hash=f"#/game/{gid}", start="yes")
+    assert started.state.entry is not None and started.state.entry.cards[0] == "90"
+    assert nav.address(started.state) == f"#/game/{gid}/hand/1"
+    assert [(e.kind, e.key) for e in effects] == [("focus", "entry-title")]
+    started.do("route", hash=f"#/game/{gid}")  # Back
+    assert started.state.entry is None
