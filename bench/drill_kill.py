@@ -106,6 +106,8 @@ def main() -> int:
                 page.click("#new-game")
                 page.fill("#name-0", "Оля")
                 page.fill("#name-1", "Петро")
+                page.check("#target-other")
+                page.fill("#target-number", "10001")  # room for a hundred rounds
                 page.click("#start-game")
                 page.wait_for_url("**/#/game/*")
                 written(page)
@@ -120,6 +122,7 @@ def main() -> int:
                     lost.append(f"round {round_number - 1}")
                 elif counted + int(form) > 1:
                     doubled.append(f"round {round_number - 1}")
+                print(f"  after a restart: stored {counted}, form open {form}", flush=True)
                 if form:
                     reopened += 1
                     page.click("#save-hand")
@@ -127,9 +130,14 @@ def main() -> int:
                     written(page)
             if round_number == args.kills:
                 browser.close()
+                browser_process.terminate()
                 browser_process.wait(timeout=30)
                 break
-            page.click("#new-hand")
+            try:
+                page.click("#new-hand", timeout=90_000)
+            except Exception:
+                print(page.inner_text("body"), file=sys.stderr)
+                raise
             page.click("#taker-0")
             page.fill("#cards-0", str(100 + 2 * round_number))
             written(page)
