@@ -1,6 +1,7 @@
 // Service worker of Деберц: the whole site offline, updated only when the user agrees.
 // tools/build.py writes precache.js: self.PRECACHE = {hash, files} (every file of dist/).
 importScripts("./precache.js");
+importScripts("./share-target.js"); // POST of the system share sheet (self-contained)
 
 const SCOPE = self.registration.scope;
 const PREFIX = `debertz:${SCOPE}:`; // caches are per origin; other sub-paths keep theirs

@@ -480,12 +480,11 @@ def fresh_records(
 class MemoryStore:
     """A store that keeps everything in memory, with the same checks as the browser's: used
     when the browser keeps no data for the page (the game lasts while the page is open), and
-    by tests.
+    by tests. The ``*_now`` methods do the work; the async ones match the browser store.
 
-    >>> import asyncio
     >>> store = MemoryStore()
-    >>> asyncio.run(store.commit(Commit((GameWrite("g1", {"id": "g1", "rev": 0}, None),))))
-    >>> asyncio.run(store.load()).games
+    >>> store.commit_now(Commit((GameWrite("g1", {"id": "g1", "rev": 0}, None),)))
+    >>> store.load_now().games
     {'g1': {'id': 'g1', 'rev': 0}}
     """
 
@@ -496,13 +495,13 @@ class MemoryStore:
         self.settings = settings
         self.problems: list[StorageProblem] = []
 
-    async def load(self) -> Loaded:
+    def load_now(self) -> Loaded:
         """Every game and the settings, as the browser store loads them."""
         loaded = load_records(self.games, self.settings)
         self.problems = list(loaded.problems)
         return loaded
 
-    async def commit(self, commit: Commit) -> None:
+    def commit_now(self, commit: Commit) -> None:
         """Store everything of ``commit``, or nothing (see :func:`plan_commit`)."""
         plan = plan_commit(commit, self.games, self.settings, self.problems)
         self.games.update(plan.games)
@@ -513,6 +512,18 @@ class MemoryStore:
             if commit.replace_settings is not None:
                 self.problems = [p for p in self.problems if p.record != SETTINGS_ID]
 
-    async def read(self, game_ids: Iterable[str]) -> Fresh:
+    def read_now(self, game_ids: Iterable[str]) -> Fresh:
         """The games asked for and the settings, as stored now."""
         return fresh_records(game_ids, self.games, self.settings)
+
+    async def load(self) -> Loaded:
+        """:meth:`load_now`, awaitable like the browser store's."""
+        return self.load_now()
+
+    async def commit(self, commit: Commit) -> None:
+        """:meth:`commit_now`, awaitable like the browser store's."""
+        self.commit_now(commit)
+
+    async def read(self, game_ids: Iterable[str]) -> Fresh:
+        """:meth:`read_now`, awaitable like the browser store's."""
+        return self.read_now(game_ids)

@@ -53,7 +53,7 @@ def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> No
 def test_the_precache_lists_every_file_but_the_worker_itself(dist: Path) -> None:
     precache = read_precache(dist)
     listed = {name.removeprefix("./") for name in precache.files}
-    assert listed == files_of(dist) - {"service-worker.js", "precache.js"}
+    assert listed == files_of(dist) - {"service-worker.js", "precache.js", "share-target.js"}
     assert all(name.startswith("./") for name in precache.files)
 
 
@@ -66,7 +66,7 @@ def test_the_cache_name_follows_the_content(dist: Path, tmp_path: Path) -> None:
     assert write_precache(again).hash != first
 
 
-def test_the_app_zip_has_the_python_package_its_bytecode_and_text_catalogues_only(dist: Path) -> None:
+def test_the_app_zip_has_the_python_package_its_bytecode_texts_and_licences_only(dist: Path) -> None:
     names = set(zipfile.ZipFile(dist / "app.zip").namelist())
     sources = {name for name in names if name.endswith(".py")}
     assert "storage.py" in sources and "browser/store.py" in sources
@@ -82,7 +82,9 @@ def test_the_app_zip_has_the_python_package_its_bytecode_and_text_catalogues_onl
         p.relative_to(ROOT / "app").as_posix() for p in (ROOT / "app/ui/text").rglob("*.json")
     }
     assert "ui/text/uk/ui.json" in data and "ui/text/en/help.json" in data
-    bytecode = names - sources - data
+    licences = {name for name in names if name.endswith("/LICENSE")}
+    assert licences == {"_vendor/segno/LICENSE"}
+    bytecode = names - sources - data - licences
     assert len(bytecode) == len(sources)
     assert all(re.fullmatch(r"(.+/)?__pycache__/\w+\.cpython-314\.pyc", name) for name in bytecode)
 

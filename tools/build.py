@@ -57,12 +57,17 @@ MODULES = (
 """Scripts the page imports while booting: fetched and compiled in parallel from the start."""
 FETCHED = ("vendor/pyodide/pyodide", "vendor/pyodide/python_stdlib", "app.zip")
 """Files fetched during boot (by Pyodide and PyScript): fetched from the start."""
-NOT_PRECACHED = ("service-worker.js", "precache.js")
+NOT_PRECACHED = ("service-worker.js", "precache.js", "share-target.js")
+"""The worker's own scripts: the browser keeps what a service worker imports with it."""
+TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
+"""Files at the top of the repository copied as they are (share-target.js: imported by the
+service worker)."""
 APP_DIR = "/home/pyodide/app"
 """Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
 COMPILER = ROOT / "tools/compile_pyc.mjs"
-DATA_FILES = "ui/text/*/*.json"
-"""Data files of the app package that go into app.zip beside the code."""
+DATA_FILES = ("ui/text/*/*.json", "_vendor/*/LICENSE")
+"""Data files of the app package that go into app.zip beside the code: the text catalogues and
+the licences of the vendored libraries."""
 PRECACHE_FILE = "precache.js"
 PRECACHE_PREFIX = "self.PRECACHE = "
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -91,7 +96,7 @@ def build(out: Path = ROOT / "dist") -> Precache:
     clear_output(out)
     out.mkdir(parents=True)
     shutil.copytree(ROOT / "app/static", out, dirs_exist_ok=True)
-    for name in ("manifest.webmanifest", "service-worker.js"):
+    for name in TOP_FILES:
         shutil.copy2(ROOT / name, out / name)
     shutil.copy2(ROOT / "app/main.py", out / "main.py")
     write_app_zip(ROOT / "app", out / "app.zip")
@@ -134,10 +139,11 @@ def app_sources(package: Path) -> dict[str, str]:
 
 
 def app_data(package: Path) -> dict[str, bytes]:
-    """The package's data files by zip path: the text catalogues (``ui/text/<lang>/*.json``)."""
+    """The package's data files by zip path (see DATA_FILES)."""
     return {
         path.relative_to(package).as_posix(): path.read_bytes()
-        for path in sorted(package.glob(DATA_FILES))
+        for pattern in DATA_FILES
+        for path in sorted(package.glob(pattern))
     }
 
 
@@ -229,6 +235,22 @@ def check_references(out: Path) -> None:
             raise BuildError(f"manifest.webmanifest: {url!r} must be a relative ./ URL")
         if url != "./" and not (out / url).is_file():
             raise BuildError(f"{url} is referenced but not in {out}")
+    for url in manifest_actions(manifest):
+        if not url.startswith("./"):
+            raise BuildError(f"manifest.webmanifest: action {url!r} must be a relative ./ URL")
+
+
+def manifest_actions(manifest: dict[str, Any]) -> list[str]:
+    """The URLs the manifest sends shared and opened files to (handled by the service worker
+    and the page, not files).
+
+    >>> manifest_actions({"share_target": {"action": "./share-target"},
+    ...                   "file_handlers": [{"action": "./"}]})
+    ['./share-target', './']
+    """
+    target = manifest.get("share_target")
+    actions = [str(target["action"])] if isinstance(target, dict) else []
+    return actions + [str(handler["action"]) for handler in manifest.get("file_handlers", [])]
 
 
 def manifest_files(manifest: dict[str, Any]) -> list[str]:

@@ -127,6 +127,14 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         saved(page)
         page.evaluate("window.scrollTo(0, 0)")
 
+    def share() -> None:
+        page.click("#share-game")
+        page.wait_for_selector("#qr svg")
+
+    def shared_link() -> None:  # the game as someone opening its link sees it (read-only)
+        page.goto(page.input_value("#share-link"))
+        page.wait_for_selector("#open-copy")
+
     return [
         ("home-empty", lambda: None),
         ("new-game", new_game),
@@ -137,6 +145,8 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("hand-errors", lambda: hand_with_errors(page)),
         ("hand-edit-delete", lambda: ask_to_delete_hand_1(page)),
         ("game-finished", finished),
+        ("share", share),
+        ("shared-link", shared_link),
         ("games-list", lambda: to_list(page)),
         ("help", lambda: to_help(page)),
     ]

@@ -13,11 +13,13 @@ Pure standard-library Python (CPython 3.11 and Pyodide), no DOM, no storage.
 from app.engine.errors import PROBLEM_CODES, DebertzError, Problem
 from app.engine.model import (
     CARD_POINTS,
+    Claim,
     Game,
     Hand,
     Melds,
     check_game,
     check_hand,
+    claim_sides,
     complete_cards,
     game_from_json,
     game_to_json,
@@ -35,9 +37,13 @@ from app.engine.rules import (
     rules_to_json,
 )
 from app.engine.scoring import (
+    ClaimResult,
     HandLine,
     Penalties,
     Sheet,
+    claim_result,
+    claim_to_json,
+    claimed_points,
     least_to_make,
     line_to_json,
     score,
@@ -45,10 +51,10 @@ from app.engine.scoring import (
 )
 
 __all__ = [
-    "CARD_POINTS", "PRESETS", "PROBLEM_CODES", "DebertzError", "Game", "Hand", "HandLine", "Melds", "Penalties",
-    "Penalty", "Problem", "Rules", "Sheet", "check_game", "check_hand", "complete_cards",
-    "game_from_json", "game_to_json", "hand_from_json", "hand_to_json", "least_to_make",
-    "line_to_json",
-    "new_game", "penalty_to_json", "preset_name", "rules_from_json", "rules_to_json", "score",
-    "sheet_to_json",
+    "CARD_POINTS", "PRESETS", "PROBLEM_CODES", "Claim", "ClaimResult", "DebertzError", "Game",
+    "Hand", "HandLine", "Melds", "Penalties", "Penalty", "Problem", "Rules", "Sheet",
+    "check_game", "check_hand", "claim_result", "claim_sides", "claim_to_json",
+    "claimed_points", "complete_cards", "game_from_json", "game_to_json", "hand_from_json",
+    "hand_to_json", "least_to_make", "line_to_json", "new_game", "penalty_to_json", "preset_name",
+    "rules_from_json", "rules_to_json", "score", "sheet_to_json",
 ]

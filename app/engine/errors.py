@@ -43,8 +43,23 @@ no_tricks_needs_cards  {}                                   ``no_tricks`` in a h
 last_trick_required    {}                                   needed under both_reach "last_trick"
 last_trick_no_tricks   {side}                               the last trick's side is in no_tricks
 last_trick_points      {side, points}                       the last trick's side has under 10 points
+not_in_claim           {key}                                a claim hand also carries ``key`` (cards,
+                                                            no_tricks, last_trick or debertz)
+claim_not_allowed      {side}                               ``side`` is the taker's and claim_by is
+                                                            "defenders"
+claim_other_side       {key, side, claim_side}              ``key`` (melds or bella) is of ``side``,
+                                                            not of the claiming ``claim_side``
+claim_cards_only       {key}                                ``key`` (melds or bella) in a claim under
+                                                            claim_counts "cards"
+claim_short            {side, score, claimed, total,        the claim falls short under failed_claim
+                       target}                              "play_on": score + claimed = total of target
+failed_claim_sides     {sides}                              failed_claim "loses" needs exactly two
+                                                            sides, the game has ``sides``
 bad_json               {detail}                             (CLI only) the input is not JSON
 =====================  ===================================  =========================================
+
+A claim's own fields use the general codes: ``claim`` (not_object), ``claim.side`` (missing,
+not_int, not_side), ``claim.cards`` (missing, not_int, out_of_range, cards_impossible).
 """
 
 from __future__ import annotations
@@ -62,6 +77,8 @@ PROBLEM_CODES: frozenset[str] = frozenset(
         "cards_count", "cards_impossible", "cards_sum", "melds_too_many", "duplicate_side",
         "no_tricks_has_points", "no_tricks_all_sides", "no_tricks_needs_cards",
         "last_trick_required", "last_trick_no_tricks", "last_trick_points", "bad_json",
+        "not_in_claim", "claim_not_allowed", "claim_other_side", "claim_cards_only",
+        "claim_short", "failed_claim_sides",
     }
 )
 

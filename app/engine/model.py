@@ -28,9 +28,13 @@ from app.engine.rules import Rules, read_rules, rules_to_json
 FORMAT = "debertz/1"
 CARD_POINTS = 162
 NAME_MAX = 40
-HAND_KEYS = ("redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz")
+HAND_KEYS = ("redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz",
+             "claim")
 GAME_KEYS = ("format", "players", "teams", "first_dealer", "rules", "hands")
 MELD_KEYS = ("side", "terz", "fifty")
+CLAIM_KEYS = ("side", "cards")
+# A claim hand was stopped, not played out: it has none of these (§2).
+NOT_IN_CLAIM = ("cards", "no_tricks", "last_trick", "debertz")
 Seat = int
 Side = int
 
@@ -59,13 +63,28 @@ class Melds:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """«Партія» (§2, §5a): ``side`` stopped the hand with ``cards`` card points in its tricks
+    and claimed the game.
+
+    >>> Claim(side=0, cards=51)
+    Claim(side=0, cards=51, extra={})
+    """
+
+    side: Side
+    cards: int
+    extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
+
+
+@dataclass(frozen=True)
 class Hand:
-    """One hand record: a redeal, or a played hand (``cards`` may be None only with debertz).
+    """One hand record: a redeal, a claim (``claim`` set, no ``cards``), or a played hand
+    (``cards`` may be None only with debertz).
 
     >>> Hand(taker=0, cards=(100, 62)).is_played
     True
-    >>> Hand(redeal=True).is_played
-    False
+    >>> Hand(redeal=True).is_played, Hand(taker=1, claim=Claim(0, 51)).is_played
+    (False, False)
     """
 
     redeal: bool = False
@@ -77,6 +96,7 @@ class Hand:
     last_trick: Side | None = None
     debertz: Side | None = None
     extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
+    claim: Claim | None = None
 
     @property
     def is_played(self) -> bool:
@@ -156,19 +176,33 @@ class Game:
     def insert_hand(self, index: int, hand: Hand) -> Game:
         """A new game with ``hand`` inserted before 0-based ``index``."""
         index = _index(self, index, len(self.hands))
-        checked = hand_from_json(hand_to_json(hand), self, index)
-        return replace(self, hands=self.hands[:index] + (checked,) + self.hands[index:])
+        checked = _read_one(hand_to_json(hand), self, index)
+        return _edited(self, self.hands[:index] + (checked,) + self.hands[index:], index)
 
     def replace_hand(self, index: int, hand: Hand) -> Game:
         """A new game with the hand at 0-based ``index`` replaced."""
         index = _index(self, index, len(self.hands) - 1)
-        checked = hand_from_json(hand_to_json(hand), self, index)
-        return replace(self, hands=self.hands[:index] + (checked,) + self.hands[index + 1:])
+        checked = _read_one(hand_to_json(hand), self, index)
+        return _edited(self, self.hands[:index] + (checked,) + self.hands[index + 1:], index)
 
     def delete_hand(self, index: int) -> Game:
-        """A new game without the hand at 0-based ``index``."""
+        """A new game without the hand at 0-based ``index``.
+
+        Like every edit it raises DebertzError when it leaves a claim that counts but falls
+        short under failed_claim "play_on" (a later claim's score before it changed, or a
+        claim that was void after an end that is now gone).
+        """
         index = _index(self, index, len(self.hands) - 1)
-        return replace(self, hands=self.hands[:index] + self.hands[index + 1:])
+        return _edited(self, self.hands[:index] + self.hands[index + 1:], index)
+
+
+def _edited(game: Game, hands: tuple[Hand, ...], first: int) -> Game:
+    """``game`` with ``hands``, once the claims from 0-based ``first`` on are checked (§5a)."""
+    edited = replace(game, hands=hands)
+    problems = claim_problems(edited, first)
+    if problems:
+        raise DebertzError(problems[0])
+    return edited
 
 
 def _index(game: Game, index: int, last: int) -> int:
@@ -211,7 +245,10 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
         if rules.both_reach != "last_trick" and obj.get("last_trick") is not None:
             extra = {**extra, "last_trick": obj["last_trick"]}
         return Hand(redeal=True, extra=extra) if len(report.problems) == before else None
-    hand = _read_played(report, obj, table, rules, extra)
+    if obj.get("claim") is not None:
+        hand = _read_claim_hand(report, obj, table, rules, extra)
+    else:
+        hand = _read_played(report, obj, table, rules, extra)
     return hand if len(report.problems) == before else None
 
 
@@ -256,6 +293,88 @@ def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules:
     if taker is None:
         return None
     return Hand(False, taker, cards, melds, bella, no_tricks, last_trick, debertz, extra)
+
+
+def _read_claim_hand(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
+                     extra: Mapping[str, object]) -> Hand | None:
+    """A claim hand (§2, §5a): ``taker``, ``claim`` and, under claim_counts "all", the claiming
+    side's own ``melds`` and ``bella``. Whether it falls short needs the score before it, so
+    that is checked on the whole log (:func:`claim_problems`)."""
+    taker = None
+    if read_required(report, obj, "taker"):
+        taker = read_place(report, "taker", obj["taker"], table.players, "seat")
+    claim = _read_claim(report, obj["claim"], table)
+    # Ambiguity: §2 says a claim hand "has no ... last_trick", while a played hand's
+    # last_trick is "ignored otherwise" (outside both_reach "last_trick"). A claim hand is not
+    # played out, so it is refused under every both_reach, like cards and debertz.
+    # A key set to null is left out (§2); any other value, an empty no_tricks list included, is
+    # refused: the claim hand "has no" such key.
+    for key in NOT_IN_CLAIM:
+        if obj.get(key) is not None:
+            report.add(key, "not_in_claim", {"key": key},
+                       f"{key} {_is(key)} not allowed in a claim hand (it was not played out)")
+    # Checked in a void claim hand too: §5a exempts only the shortfall check and the result.
+    if (claim is not None and taker is not None and rules.claim_by == "defenders"
+            and claim.side == table.side_of[taker]):
+        report.add("claim.side", "claim_not_allowed", {"side": claim.side},
+                   f"claim.side is side {claim.side}, the taker's: under claim_by "
+                   '"defenders" only another side may claim')
+    melds, bella = _claim_extras(report, obj, table, rules, claim)
+    if taker is None or claim is None:
+        return None
+    return Hand(taker=taker, melds=melds, bella=bella, extra=extra, claim=claim)
+
+
+def _is(key: str) -> str:
+    """The verb for a key in a message: "cards are", "bella is".
+
+    >>> _is("melds"), _is("debertz")
+    ('are', 'is')
+    """
+    return "are" if key in ("cards", "melds", "no_tricks") else "is"
+
+
+def _read_claim(report: Report, value: object, table: Table) -> Claim | None:
+    obj = read_object(report, "claim", value)
+    if obj is None:
+        return None
+    side = cards = None
+    if read_required(report, obj, "side", "claim.side"):
+        side = read_place(report, "claim.side", obj["side"], table.sides, "side")
+    if read_required(report, obj, "cards", "claim.cards"):
+        cards = read_int(report, "claim.cards", obj["cards"], 0, CARD_POINTS)
+    if cards in (1, CARD_POINTS - 1):
+        report.add("claim.cards", "cards_impossible", {"value": cards},
+                   f"claim.cards cannot be {cards}: no card is worth 1 point")
+        return None
+    if side is None or cards is None:
+        return None
+    return Claim(side, cards, {k: v for k, v in obj.items() if k not in CLAIM_KEYS})
+
+
+def _claim_extras(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
+                  claim: Claim | None) -> tuple[Melds | None, Side | None]:
+    """A claim hand's melds and bella: only the claiming side's, and none in a cards-only claim."""
+    if rules.claim_counts == "cards":
+        for key in ("melds", "bella"):
+            if obj.get(key) is not None:
+                report.add(key, "claim_cards_only", {"key": key},
+                           f'{key} {_is(key)} not allowed in a claim under claim_counts "cards":'
+                           " only the card points count")
+        return None, None
+    melds = _read_melds(report, obj.get("melds"), table)
+    bella = _optional_side(report, obj, "bella", table.sides)
+    if claim is None:
+        return melds, bella
+    meld_side = None if melds is None else melds.side
+    for key, field_name, side in (("melds", "melds.side", meld_side), ("bella", "bella", bella)):
+        if side is not None and side != claim.side:
+            report.add(field_name, "claim_other_side",
+                       {"key": key, "side": side, "claim_side": claim.side},
+                       f"{key} {_is(key)} side {side}'s, but side {claim.side} claims: a claim "
+                       "hand "
+                       "carries only the claiming side's melds and bella")
+    return melds, bella
 
 
 def _optional_side(report: Report, obj: Mapping[str, object], key: str, sides: int) -> int | None:
@@ -396,6 +515,12 @@ def read_game(report: Report, value: object) -> tuple[Game | None, list[object]]
         hands = read_list(report, "hands", obj["hands"])
     if players is None or teams is None or first_dealer is None or rules is None or hands is None:
         return None, []
+    # "Exactly two sides" (§5a): two players, or four in teams.
+    sides = make_table(len(players), teams).sides
+    if rules.failed_claim == "loses" and sides != 2:
+        report.add("rules.failed_claim", "failed_claim_sides", {"sides": sides},
+                   f'rules.failed_claim "loses" needs exactly two sides, not {sides}: '
+                   "the claiming side loses and the other side wins")
     extra = {k: v for k, v in obj.items() if k not in GAME_KEYS}
     return Game(players, teams, first_dealer, rules, (), extra), hands
 
@@ -457,7 +582,9 @@ def _read_document(obj: object) -> tuple[Game | None, list[Problem]]:
             hands.append(hand)
     if problems:
         return None, problems
-    return replace(game, hands=tuple(hands)), problems
+    game = replace(game, hands=tuple(hands))
+    problems = claim_problems(game)
+    return (None if problems else game), problems
 
 
 def check_game(obj: object) -> list[Problem]:
@@ -484,12 +611,25 @@ def game_from_json(obj: object) -> Game:
 
 
 def hand_from_json(obj: object, game: Game, index: int | None = None) -> Hand:
-    """Load one hand record for ``game``; ``index`` (0-based) only numbers the messages.
+    """Load one hand record for ``game`` at 0-based ``index`` (default: a new last hand);
+    raises DebertzError with the first problem :func:`check_hand` finds.
 
     >>> g = Game(players=("A", "B"))
     >>> hand_from_json({"taker": 1, "cards": [62, 100]}, g).cards
     (62, 100)
+    >>> hand_from_json({"taker": 1, "claim": {"side": 0, "cards": 51}}, g)
+    Traceback (most recent call last):
+    ...
+    app.engine.errors.DebertzError: hand 1: the claim falls short: 0 + 51 = 51 of 501
     """
+    problems = check_hand(game, obj, index)
+    if problems:
+        raise DebertzError(problems[0])
+    return _read_one(obj, game, index)
+
+
+def _read_one(obj: object, game: Game, index: int | None) -> Hand:
+    """The record read and checked on its own (not against the score before it)."""
     report = Report(_number(game, index))
     hand = read_hand(report, obj, game.table, game.rules)
     report.raise_first()
@@ -500,21 +640,73 @@ def hand_from_json(obj: object, game: Game, index: int | None = None) -> Hand:
 def check_hand(game: Game, hand_json: object, index: int | None = None) -> list[Problem]:
     """Every problem of one hand record, for the entry form (empty when the record is fine).
 
-    ``index`` is the record's 0-based place in the log (default: a new last hand).
+    ``index`` is the record's 0-based place in the log: an existing hand that the record
+    replaces (an edit), or by default a new last hand. Once the record is fine on its own,
+    the claims are checked against the score before them (§5a): a short claim under
+    failed_claim "play_on" is a ``claim_short`` problem, the record's own or that of a later
+    claim hand the record would make short (then ``Problem.hand`` is that hand's number).
 
     >>> g = Game(players=("A", "B"))
     >>> [(p.field, p.code) for p in check_hand(g, {"taker": 5, "cards": [1, 150]})]
     [('taker', 'not_seat'), ('cards.0', 'cards_impossible'), ('cards', 'cards_sum')]
+    >>> [p.params for p in check_hand(g, {"taker": 0, "claim": {"side": 1, "cards": 90}})]
+    [{'side': 1, 'score': 0, 'claimed': 90, 'total': 90, 'target': 501}]
     """
-    report = Report(_number(game, index))
-    read_hand(report, hand_json, game.table, game.rules)
-    return report.problems
+    number = _number(game, index)
+    report = Report(number)
+    hand = read_hand(report, hand_json, game.table, game.rules)
+    if hand is None:
+        return report.problems
+    count = len(game.hands)
+    if type(index) is int and 0 <= index < count:  # an edit: later claims may change too
+        return claim_problems(replace(game, hands=game.hands[:index] + (hand,)
+                                      + game.hands[index + 1:]), index)
+    # A new last hand (an index past the end only numbers the messages).
+    return [_renumbered(problem, number)
+            for problem in claim_problems(replace(game, hands=game.hands + (hand,)), count)]
+
+
+def _renumbered(problem: Problem, number: int) -> Problem:
+    report = Report(number)
+    report.add(problem.field, problem.code, problem.params, problem.message.partition(": ")[2])
+    return report.problems[0]
 
 
 def _number(game: Game, index: int | None) -> int:
     if type(index) is int:
         return index + 1
     return len(game.hands) + 1
+
+
+def claim_problems(game: Game, first: int = 0) -> list[Problem]:
+    """The ``claim_short`` problems of the claim hands from 0-based ``first`` on (§5a): claims
+    that count (are not void) and fall short under failed_claim "play_on". Only a replay of
+    the log knows the score before a claim, so this is checked on a whole game.
+
+    >>> g = Game(players=("A", "B"), rules=Rules(target=51))
+    >>> claim_problems(g.add_hand(Hand(taker=0, claim=Claim(side=1, cards=51))))
+    []
+    """
+    if game.rules.failed_claim != "play_on" or all(h.claim is None for h in game.hands[first:]):
+        return []
+    # Imported here: scoring builds on this module (Game, Hand), and only claims need it.
+    from app.engine.scoring import short_claims
+
+    return [problem for problem in short_claims(game) if (problem.hand or 0) > first]
+
+
+def claim_sides(game: Game, taker: Seat | None) -> tuple[Side, ...]:
+    """The sides that may claim in a hand taken by seat ``taker`` (§5a claim_by): every side,
+    or under "defenders" every side but the taker's (every side while no taker is chosen).
+
+    >>> g = Game(players=("A", "B", "C", "D"), rules=Rules(claim_by="defenders"))
+    >>> claim_sides(g, 3), claim_sides(Game(players=("A", "B", "C")), 0)
+    ((0,), (0, 1, 2))
+    """
+    every = tuple(range(game.side_count))
+    if game.rules.claim_by == "any" or taker is None:
+        return every
+    return tuple(side for side in every if side != game.side_of(taker))
 
 
 def hand_to_json(hand: Hand) -> dict[str, object]:
@@ -528,6 +720,8 @@ def hand_to_json(hand: Hand) -> dict[str, object]:
         out["redeal"] = True
         return out
     out["taker"] = hand.taker
+    if hand.claim is not None:
+        out["claim"] = {**hand.claim.extra, "side": hand.claim.side, "cards": hand.claim.cards}
     if hand.cards is not None:
         out["cards"] = list(hand.cards)
     if hand.melds is not None:
@@ -593,7 +787,7 @@ def complete_cards(game: Game, partial: list[int | None]) -> list[int] | None:
 
 
 __all__ = [
-    "DebertzError", "Game", "Hand", "Melds", "Problem", "Table", "check_game", "check_hand",
-    "complete_cards", "game_from_json", "game_to_json", "hand_from_json", "hand_to_json",
-    "make_table", "new_game",
+    "Claim", "DebertzError", "Game", "Hand", "Melds", "Problem", "Table", "check_game",
+    "check_hand", "claim_problems", "claim_sides", "complete_cards", "game_from_json",
+    "game_to_json", "hand_from_json", "hand_to_json", "make_table", "new_game",
 ]

@@ -1,4 +1,4 @@
-"""The game's rule options (RULES.md §4, §6), the named presets, and their JSON form.
+"""The game's rule options (RULES.md §4, §5a, §6), the named presets, and their JSON form.
 
 >>> Rules().target, Rules().eggs
 (501, 'hang')
@@ -21,6 +21,9 @@ MUST_BEAT = ("each", "combined")
 BAIT_TO = ("leader", "taker_points_to_leader", "halves")
 WHEN = ("each", "third", "third_and_after", "every_third")
 COUNT = ("game", "consecutive")
+CLAIM_COUNTS = ("all", "cards")
+CLAIM_BY = ("any", "defenders")
+FAILED_CLAIM = ("play_on", "loses")
 TARGET_MIN, TARGET_MAX = 51, 10001
 
 
@@ -53,8 +56,12 @@ class Penalty:
 class Rules:
     """The options of RULES.md with their defaults (Standard).
 
-    >>> Rules(target=1001).must_beat
-    'each'
+    The claim options (§5a): ``claim_counts`` "all" (c + the side's sequences and bella) or
+    "cards" (c only), ``claim_by`` "any" or "defenders" (not the taker's side),
+    ``failed_claim`` "play_on" (a short claim is an error) or "loses" (two sides only).
+
+    >>> Rules(target=1001).must_beat, Rules().claim_by
+    ('each', 'any')
     """
 
     target: int = 501
@@ -66,6 +73,9 @@ class Rules:
     obligation: bool = False
     bait_penalty: Penalty | None = None
     ski_penalty: Penalty | None = None
+    claim_counts: str = "all"
+    claim_by: str = "any"
+    failed_claim: str = "play_on"
 
 
 PRESETS: dict[str, Rules] = {
@@ -74,7 +84,8 @@ PRESETS: dict[str, Rules] = {
                     must_beat="combined", bait_to="halves"),
     "vinnytsia": Rules(target=1001, obligation=True,
                        bait_penalty=Penalty(100, "every_third", "game"),
-                       ski_penalty=Penalty(100, "every_third", "game")),
+                       ski_penalty=Penalty(100, "every_third", "game"),
+                       claim_counts="cards", claim_by="defenders"),
 }
 
 
@@ -97,6 +108,7 @@ def preset_name(rules: Rules, *, any_target: bool = False) -> str | None:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "eggs": EGGS, "both_reach": BOTH_REACH, "must_beat": MUST_BEAT, "bait_to": BAIT_TO,
+    "claim_counts": CLAIM_COUNTS, "claim_by": CLAIM_BY, "failed_claim": FAILED_CLAIM,
 }
 _FLAGS = ("sequences_need_trick", "obligation")
 _PENALTIES = ("bait_penalty", "ski_penalty")
@@ -217,7 +229,9 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
     >>> rules_to_json(PRESETS["vinnytsia"])["bait_penalty"]
     {'points': 100, 'when': 'every_third', 'count': 'game'}
     >>> rules_to_json(Rules())["ski_penalty"], len(rules_to_json(Rules()))
-    (None, 9)
+    (None, 12)
+    >>> [rules_to_json(PRESETS["vinnytsia"])[k] for k in ("claim_counts", "claim_by", "failed_claim")]
+    ['cards', 'defenders', 'play_on']
     """
     return {
         "target": rules.target, "eggs": rules.eggs, "both_reach": rules.both_reach,
@@ -225,4 +239,6 @@ def rules_to_json(rules: Rules) -> dict[str, object]:
         "sequences_need_trick": rules.sequences_need_trick, "obligation": rules.obligation,
         "bait_penalty": penalty_to_json(rules.bait_penalty),
         "ski_penalty": penalty_to_json(rules.ski_penalty),
+        "claim_counts": rules.claim_counts, "claim_by": rules.claim_by,
+        "failed_claim": rules.failed_claim,
     }

@@ -1,4 +1,4 @@
-"""Replay a game's log into its score sheet (RULES.md §3-§5).
+"""Replay a game's log into its score sheet (RULES.md §3-§5a).
 
 >>> from app.engine.model import game_from_json
 >>> g = game_from_json({"players": ["A", "B"], "hands": [
@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from app.engine.model import CARD_POINTS, Game, Hand, Melds, Seat, Side, Table
+from app.engine.errors import DebertzError, Problem, Report
+from app.engine.model import CARD_POINTS, Game, Hand, Melds, Seat, Side, Table, read_hand
 from app.engine.rules import Penalty, Rules
 
 
@@ -27,15 +28,47 @@ class Penalties(NamedTuple):
     ski: tuple[int, ...]
 
 
+class ClaimResult(NamedTuple):
+    """The arithmetic of a claim that counts (§5a): ``side``'s ``score`` before the claim hand
+    plus the ``claimed`` points (c, plus the side's sequences and bella under claim_counts
+    "all") against the ``target``. ``winner`` and ``decided_by`` say what follows: the
+    claiming side wins ("claim"), or under failed_claim "loses" the other side wins
+    ("failed_claim"); both None for a short claim under "play_on", which is an error.
+
+    >>> r = ClaimResult(side=0, score=430, claimed=71, target=501, winner=0, decided_by="claim")
+    >>> r.total, r.holds
+    (501, True)
+    """
+
+    side: Side
+    score: int
+    claimed: int
+    target: int
+    winner: Side | None
+    decided_by: str | None
+
+    @property
+    def total(self) -> int:
+        """The side's score before the claim plus the claimed points."""
+        return self.score + self.claimed
+
+    @property
+    def holds(self) -> bool:
+        """Whether the claim reaches the target."""
+        return self.total >= self.target
+
+
 class HandLine(NamedTuple):
     """One row of the score sheet.
 
-    ``kind`` is ``redeal``, ``played`` or ``debertz``; ``outcome`` is ``made``, ``bait``,
-    ``eggs`` or None (redeal, debertz without cards, void). ``totals`` are the hand totals
-    (None when nothing was scored), ``value`` their sum V, ``recorded`` what each side
-    wrote down, ``change`` = recorded + pot won - penalties, ``score`` the running score
-    after this hand, ``pot`` what hangs after it, ``winner`` the side that won the hand
-    (and so the pot), ``taker_side`` the taker's side.
+    ``kind`` is ``redeal``, ``played``, ``debertz`` or ``claim``; ``outcome`` is ``made``,
+    ``bait``, ``eggs`` or None (redeal, debertz without cards, claim, void). ``totals`` are
+    the hand totals (None when nothing was scored), ``value`` their sum V, ``recorded`` what
+    each side wrote down, ``change`` = recorded + pot won - penalties, ``score`` the running
+    score after this hand, ``pot`` what hangs after it, ``winner`` the side that won the hand
+    (and so the pot; None in a claim hand, which wins no pot), ``taker_side`` the taker's
+    side, ``claim`` the :class:`ClaimResult` of a claim hand that counts (None otherwise, and
+    for a void claim hand).
     """
 
     number: int
@@ -54,6 +87,7 @@ class HandLine(NamedTuple):
     pot: int
     void: bool
     winner: Side | None
+    claim: ClaimResult | None = None
 
 
 @dataclass(frozen=True)
@@ -61,8 +95,9 @@ class Sheet:
     """The whole score sheet of a game.
 
     ``winner`` is the side that won the game (None while it goes on); ``decided_by`` says
-    how: ``debertz``, ``target`` (one side reached it), ``more_points``, ``taker`` or
-    ``last_trick``. ``needs`` is what each side still needs to reach the target;
+    how: ``debertz``, ``target`` (one side reached it), ``more_points``, ``taker``,
+    ``last_trick``, ``claim`` (a claim held) or ``failed_claim`` (a claim fell short under
+    failed_claim "loses"). ``needs`` is what each side still needs to reach the target;
     ``next_bait_cost`` / ``next_ski_cost`` the penalty each side would lose for its next
     bait as taker / next hand without a trick; ``first_speaker`` the seat to the left of
     ``next_dealer``, who speaks first about trump.
@@ -113,12 +148,12 @@ def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
     return tuple(order)
 
 
-def hand_totals(hand: Hand, rules: Rules, sides: int) -> list[int]:
+def hand_totals(hand: Hand, rules: Rules) -> list[int]:
     """Each side's hand total: cards + counted sequences + bella (§3.1-3.2).
 
     >>> from app.engine.model import Melds
     >>> h = Hand(taker=1, cards=(162, 0), melds=Melds(1, fifty=1), no_tricks=(1,))
-    >>> hand_totals(h, Rules(), 2), hand_totals(h, Rules(sequences_need_trick=False), 2)
+    >>> hand_totals(h, Rules()), hand_totals(h, Rules(sequences_need_trick=False))
     ([162, 0], [162, 50])
     """
     assert hand.cards is not None
@@ -214,9 +249,65 @@ def least_to_make(game: Game, taker: Seat, melds: Melds | None = None,
         cards = [0] * table.sides
         cards[side], cards[other] = points, CARD_POINTS - points
         hand = Hand(taker=taker, cards=tuple(cards), melds=melds, bella=bella)
-        if judge(hand_totals(hand, rules, table.sides), side, order, rules).outcome == "made":
+        if judge(hand_totals(hand, rules), side, order, rules).outcome == "made":
             return points
     return None
+def claimed_points(hand: Hand, rules: Rules) -> int:
+    """A claim's points (§5a): c, plus under claim_counts "all" the hand's sequences and bella
+    (the claiming side's: the reader allows no other). The sequences count even under
+    sequences_need_trick: the claiming side has taken tricks.
+
+    >>> from app.engine.model import Claim, Melds
+    >>> hand = Hand(taker=1, claim=Claim(0, 51), melds=Melds(0, terz=1), bella=0)
+    >>> claimed_points(hand, Rules()), claimed_points(Hand(taker=1, claim=Claim(0, 51)), Rules())
+    (91, 51)
+    """
+    assert hand.claim is not None
+    claimed = hand.claim.cards
+    if rules.claim_counts == "all":
+        if hand.melds is not None:
+            claimed += hand.melds.points
+        if hand.bella is not None:
+            claimed += 20
+    return claimed
+
+
+def judge_claim(hand: Hand, rules: Rules, scores: list[int] | tuple[int, ...]) -> ClaimResult:
+    """What a claim hand that counts decides, given the ``scores`` before it (§5a).
+
+    >>> from app.engine.model import Claim
+    >>> short = Hand(taker=1, claim=Claim(0, 51))
+    >>> judge_claim(short, Rules(failed_claim="loses"), [430, 300])[3:]
+    (501, 1, 'failed_claim')
+    >>> judge_claim(short, Rules(), [430, 300]).winner is None
+    True
+    """
+    assert hand.claim is not None
+    side = hand.claim.side
+    result = ClaimResult(side, scores[side], claimed_points(hand, rules), rules.target, None, None)
+    if result.holds:
+        return result._replace(winner=side, decided_by="claim")
+    if rules.failed_claim == "loses":
+        # "loses" is allowed with exactly two sides only (§5a): the other side is 1 - side.
+        return result._replace(winner=1 - side, decided_by="failed_claim")
+    return result
+
+
+def short_claim_problem(number: int, result: ClaimResult) -> Problem:
+    """The ``claim_short`` problem of hand ``number`` (1-based) for a short claim.
+
+    >>> r = ClaimResult(0, 430, 50, 501, None, None)
+    >>> short_claim_problem(7, r).message
+    'hand 7: the claim falls short: 430 + 50 = 480 of 501'
+    """
+    report = Report(number)
+    params: dict[str, object] = {"side": result.side, "score": result.score,
+                                 "claimed": result.claimed, "total": result.total,
+                                 "target": result.target}
+    report.add("claim", "claim_short", params,
+               f"the claim falls short: {result.score} + {result.claimed} = {result.total}"
+               f" of {result.target}")
+    return report.problems[0]
 
 
 class _Counts:
@@ -272,7 +363,7 @@ def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
 class _Replay:
     """The state carried from hand to hand while a log is replayed."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, strict: bool = True) -> None:
         table = game.table
         self.game = game
         self.rules = game.rules
@@ -287,11 +378,17 @@ class _Replay:
         self.decided_by: str | None = None
         self.baits = _Counts(game.rules.bait_penalty, table.sides)
         self.skis = _Counts(game.rules.ski_penalty, table.sides)
+        # A short claim under failed_claim "play_on" is an error: score() raises it (strict),
+        # the checks collect every one (the record then changes nothing and play goes on).
+        self.strict = strict
+        self.short: list[Problem] = []
 
     def line(self, number: int, dealer: int, hand: Hand) -> HandLine:
         """Score one hand record and advance the state."""
         if self.winner is not None:
             return self._still(number, dealer, hand, True)
+        if hand.claim is not None:
+            return self._claim(number, dealer, hand)
         if hand.redeal or hand.cards is None:
             line = self._still(number, dealer, hand, False)
             if hand.debertz is not None:
@@ -301,8 +398,22 @@ class _Replay:
             return line
         return self._played(number, dealer, hand)
 
+    def _claim(self, number: int, dealer: int, hand: Hand) -> HandLine:
+        # Nobody records anything in a claim hand: no points, no pot won (a hanging pot stays
+        # hanging), no penalty, no bait or ski count touched (§5a).
+        result = judge_claim(hand, self.rules, self.scores)
+        if result.winner is None:
+            problem = short_claim_problem(number, result)
+            if self.strict:
+                raise DebertzError(problem)
+            self.short.append(problem)
+        self.winner, self.decided_by = result.winner, result.decided_by
+        return self._still(number, dealer, hand, False)._replace(claim=result)
+
     def _still(self, number: int, dealer: int, hand: Hand, void: bool) -> HandLine:
-        kind = "redeal" if hand.redeal else ("debertz" if hand.debertz is not None else "played")
+        kind = "redeal" if hand.redeal else (
+            "claim" if hand.claim is not None else
+            "debertz" if hand.debertz is not None else "played")
         taker = None if hand.redeal else hand.taker
         side = None if taker is None else self.table.side_of[taker]
         return HandLine(number, dealer, taker, side, kind, None, None, 0, self.zeros, 0,
@@ -312,7 +423,7 @@ class _Replay:
         assert hand.taker is not None
         rules = self.rules
         taker_side = self.table.side_of[hand.taker]
-        totals = hand_totals(hand, rules, self.sides)
+        totals = hand_totals(hand, rules)
         result = judge(totals, taker_side, self.orders[dealer], rules)
         pot_won = 0
         if result.winner is not None:
@@ -371,6 +482,9 @@ class _Replay:
 def score(game: Game) -> Sheet:
     """Replay the whole log into the score sheet.
 
+    Raises DebertzError for a claim that counts and falls short under failed_claim "play_on"
+    (only a Game not built by the checked loaders and edits can hold one).
+
     >>> from app.engine.model import game_from_json
     >>> score(game_from_json({"players": ["A", "B"], "hands": []})).needs
     (501, 501)
@@ -380,8 +494,64 @@ def score(game: Game) -> Sheet:
     return replay.sheet(lines)
 
 
+def _replayed(game: Game, hands: int) -> _Replay:
+    """The state after the first ``hands`` records, short claims collected, not raised."""
+    replay = _Replay(game, strict=False)
+    for i, hand in enumerate(game.hands[:hands]):
+        replay.line(i + 1, game.dealer_of(i), hand)
+    return replay
+
+
+def short_claims(game: Game) -> list[Problem]:
+    """A ``claim_short`` problem for every claim that counts and falls short under
+    failed_claim "play_on" (a short claim then changes nothing, and the replay goes on).
+
+    >>> from app.engine.model import Claim, Game
+    >>> g = Game(players=("A", "B"), hands=(Hand(taker=0, claim=Claim(1, 60)),))
+    >>> [p.message for p in short_claims(g)]
+    ['hand 1: the claim falls short: 0 + 60 = 60 of 501']
+    """
+    return _replayed(game, len(game.hands)).short
+
+
+def claim_result(game: Game, hand_json: object, index: int | None = None) -> ClaimResult | None:
+    """For a live preview: what the claim record ``hand_json`` would decide at 0-based
+    ``index`` (an existing hand it replaces; by default a new last hand), against the score
+    before it. None when the record is not a claim, has a problem of its own (see
+    check_hand), or comes after the end of the game (it would be void).
+
+    >>> from app.engine.model import Game
+    >>> g = Game(players=("A", "B"))
+    >>> r = claim_result(g, {"taker": 0, "claim": {"side": 1, "cards": 90}})
+    >>> r.total, r.target, r.holds, r.winner
+    (90, 501, False, None)
+    >>> claim_result(g, {"taker": 0, "cards": [100, 62]}) is None
+    True
+    """
+    hand = read_hand(Report(None), hand_json, game.table, game.rules)
+    if hand is None or hand.claim is None:
+        return None
+    count = len(game.hands)
+    at = index if type(index) is int and 0 <= index < count else count
+    replay = _replayed(game, at)
+    if replay.winner is not None:
+        return None
+    return judge_claim(hand, game.rules, replay.scores)
+
+
+def claim_to_json(result: ClaimResult) -> dict[str, object]:
+    """A claim's arithmetic as JSON (the ``claim`` key of a claim hand's row).
+
+    >>> claim_to_json(ClaimResult(0, 430, 71, 501, 0, "claim"))["total"]
+    501
+    """
+    return {"side": result.side, "score": result.score, "claimed": result.claimed,
+            "total": result.total, "target": result.target, "holds": result.holds,
+            "winner": result.winner, "decided_by": result.decided_by}
+
+
 def line_to_json(line: HandLine) -> dict[str, object]:
-    """One sheet row as JSON.
+    """One sheet row as JSON; a claim hand that counts also has ``claim`` (claim_to_json).
 
     >>> from app.engine.model import game_from_json
     >>> g = game_from_json({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]})
@@ -389,7 +559,7 @@ def line_to_json(line: HandLine) -> dict[str, object]:
     >>> row["outcome"], row["recorded"], row["penalties"], row["score"]
     ('made', [100, 62], {'bait': [0, 0], 'ski': [0, 0]}, [100, 62])
     """
-    return {
+    row: dict[str, object] = {
         "number": line.number, "dealer": line.dealer, "taker": line.taker,
         "taker_side": line.taker_side, "kind": line.kind, "outcome": line.outcome,
         "totals": None if line.totals is None else list(line.totals), "value": line.value,
@@ -398,6 +568,9 @@ def line_to_json(line: HandLine) -> dict[str, object]:
         "change": list(line.change), "score": list(line.score), "pot": line.pot,
         "void": line.void, "winner": line.winner,
     }
+    if line.claim is not None:  # only then: rows of games without claims stay as they were
+        row["claim"] = claim_to_json(line.claim)
+    return row
 
 
 def sheet_to_json(sheet: Sheet) -> dict[str, object]:

@@ -34,8 +34,9 @@ Payload = dict[str, str]
 class Effect:
     """Something for the page to do: ``commit`` (an :class:`app.storage.Commit` to store
     before the new state is shown), ``focus`` (an element id), ``scroll`` (``top``) or
-    ``download`` (a file name and its text). The page's address follows the state
-    (``nav.address``).
+    ``download`` (a file name and its text); and for sharing (app/ui/sharing) ``copy`` (a text,
+    the field to select instead), ``web-share`` (a link and its title) and ``read-inbox`` (what
+    the share sheet sent). The page's address follows the state (``nav.address``).
 
     Handlers write with ``put_game`` / ``delete_game`` effects (and by changing
     ``state.settings``); :func:`reduce` turns them into the one ``commit``."""
@@ -55,6 +56,10 @@ DOUBLE_TAP_MS = 1000
 
 Handler = Callable[[State, Payload], list[Effect]]
 HANDLERS: dict[str, Handler] = {}
+Route = Callable[[State, list[str]], list[Effect]]
+ROUTES: dict[str, Route] = {}
+"""Screens whose address another module handles (``#/shared/...`` and the other sharing
+screens: app/ui/sharing/actions.py), by the address's first part."""
 
 
 def handles(name: str) -> Callable[[Handler], Handler]:
@@ -63,6 +68,16 @@ def handles(name: str) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         HANDLERS[name] = handler
         return handler
+
+    return register
+
+
+def routes(screen: str) -> Callable[[Route], Route]:
+    """Register the handler of the addresses ``#/<screen>/...``."""
+
+    def register(route: Route) -> Route:
+        ROUTES[screen] = route
+        return route
 
     return register
 
@@ -188,6 +203,14 @@ def _route(state: State, payload: Payload) -> list[Effect]:
     (``start``: ``yes`` when the app has just started)."""
     kept = state.notice, state.notice_detail
     state.notice, state.notice_detail = None, ""
+    screen = nav.first_part(payload.get("hash", ""))
+    if screen in ROUTES:
+        before = state.screen
+        state.entry, state.confirm = None, None
+        effects = ROUTES[screen](state, nav.address_parts(payload.get("hash", "")))
+        if state.screen == before and state.notice is None:
+            state.notice, state.notice_detail = kept  # the address caught up with the screen
+        return effects
     moves = nav.route(state, payload.get("hash", ""), starting=payload.get("start") == "yes")
     if not moves and state.notice is None:
         state.notice, state.notice_detail = kept
@@ -792,3 +815,4 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
 
 
 from app.ui import prefs  # noqa: F401 - registers the preference handlers
+from app.ui.sharing import actions as _sharing  # noqa: F401 - registers its handlers

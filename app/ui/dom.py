@@ -32,6 +32,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from app.browser import transfer
 from app.browser.navigation import Navigation
 from app.browser.persistence import storage_kept
 from app.browser.wake import ScreenWake
@@ -127,6 +128,17 @@ def download(name: str, text: str) -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
 
 
+def stamps() -> dict[str, str]:
+    """What the page adds to every action: the time, the clock, a fresh game id, a random
+    number (taken modulo the number of players)."""
+    return {
+        "now": local_now(),
+        "ms": str(int(js.Date.now())),
+        "new_id": f"g{random.getrandbits(48):012x}",
+        "random": str(random.getrandbits(30)),
+    }
+
+
 def local_now() -> str:
     """The device's local time as ``YYYY-MM-DDTHH:MM:SS`` (Python in the page runs on UTC)."""
     d = js.Date.new()
@@ -214,11 +226,13 @@ class App:
             for name, value in _attributes(element).items()
             if name.startswith("data-")
         }
-        payload["now"] = local_now()
-        payload["ms"] = str(int(js.Date.now()))
-        payload["new_id"] = f"g{random.getrandbits(48):012x}"
-        payload["random"] = str(random.getrandbits(30))  # taken modulo the number of players
+        payload.update(stamps())
         return payload
+
+    def post(self, action: str, payload: dict[str, str]) -> None:
+        """Dispatch an action that does not come from an event (a file read, the clipboard's
+        answer), stamped like a tap."""
+        self.dispatch(action, {**stamps(), **payload})
 
     def on_click(self, event: Any) -> None:
         if self.follow_link(event):
@@ -248,6 +262,9 @@ class App:
             value = "true" if element.checked else "false"
         elif element.tagName == "INPUT" and element.type == "radio":
             value = element.value
+        elif element.tagName == "INPUT" and element.type == "file":
+            transfer.read_chosen(element, self.post)
+            return
         else:
             return
         payload = self._payload(element)
@@ -292,11 +309,14 @@ class App:
 
     def on_launch(self, params: Any) -> None:
         """The manifest's ``launch_handler`` brings a launch to this window: a shortcut's
-        address (``#/new``, ``#/last``) is opened; the plain icon leaves the screen as it is."""
-        target = "" if _missing(params) else str(getattr(params, "targetURL", "") or "")
-        place = target.partition("#")[2]
+        address (``#/new``, ``#/last``) is opened; the plain icon leaves the screen as it is;
+        files opened with the app (``file_handlers``) are read."""
+        if _missing(params):
+            return
+        place = str(getattr(params, "targetURL", "") or "").partition("#")[2]
         if place:
             self.dispatch("route", {"hash": f"#{place}"})
+        transfer.open_launched(params, self.post)
 
     def follow_link(self, event: Any) -> bool:
         """An in-app link moves through the app's history (an address already below is gone
@@ -371,6 +391,8 @@ class App:
         for effect in effects:
             if effect.kind == "download":
                 download(effect.key, str(effect.value))
+            elif effect.kind in transfer.EFFECTS:
+                transfer.perform(effect, self.post)
         self.render(effects)
         self.navigation.sync(nav.address(state), follow)
         self.wake.keep(prefs.keeps_awake(state))
@@ -552,11 +574,15 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.bind()
     if hasattr(store, "listen"):
         store.listen(app.on_other_tab)
+    app.state, _ = reduce(app.state, "share-env", transfer.environment())
     start = {"hash": str(js.location.hash), "start": "yes"}
-    app.state, _effects = reduce(app.state, "route", start)
+    app.state, effects = reduce(app.state, "route", start)
     app.render([])
     app.navigation.settle(nav.address(app.state))
     app.wake.keep(prefs.keeps_awake(app.state))
+    for effect in effects:
+        if effect.kind in transfer.EFFECTS:
+            transfer.perform(effect, app.post)
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     return app

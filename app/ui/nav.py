@@ -12,6 +12,13 @@ there out of the app::
     #/game/<id>/hand/<n>    the form correcting hand n   (+ /delete: "delete hand n?")
     #/game/<id>/delete      "delete this game?"
     #/last                  the game played last (the manifest's "continue" shortcut)
+    #/share/<id>            a game's link and QR code        (Back: the game)
+    #/share/rules           the new-game form's rules to share (Back: the form)
+    #/shared/<payload>      a game from a link, read-only    (Back: the games list)
+    #/rules/<payload>       a rule set from a link
+    #/import                a file opened in the app, a backup to restore
+
+The sharing screens' addresses are read by app/ui/sharing/actions.py (``ROUTES``).
 
 ``address(state)`` is where the state is; ``route(state, hash)`` moves the state to an address;
 ``plan(trail, wanted, follow)`` says how the page's history reaches ``wanted``. A *trail* is the
@@ -70,7 +77,28 @@ def address(state: State) -> str:
         return "#/new"
     if state.screen == "help":
         return "#/help" + (f"/{state.help_anchor}" if state.help_anchor else "")
-    return HOME
+    return _sharing_address(state) or HOME
+
+
+def _sharing_address(state: State) -> str | None:
+    """The address of a sharing screen (app/ui/sharing), None for any other screen.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({}, {}, [], [])
+    >>> state.screen = "import"
+    >>> _sharing_address(state)
+    '#/import'
+    """
+    transfer = state.transfer
+    incoming = transfer.incoming
+    if state.screen == "share" and transfer.sharing is not None:
+        what, game_id = transfer.sharing
+        return f"#/share/{game_id if what == 'game' else 'rules'}"
+    if state.screen in ("shared", "rules-in") and incoming is not None and incoming.source == "link":
+        return f"#/{'shared' if state.screen == 'shared' else 'rules'}/{incoming.key}"
+    if state.screen == "import":
+        return "#/import"
+    return None
 
 
 def parent(place: str) -> str | None:
@@ -78,10 +106,14 @@ def parent(place: str) -> str | None:
 
     >>> parent("#/game/g1/hand/3/delete"), parent("#/game/g1"), parent("#/help/app"), parent("#/")
     ('#/game/g1/hand/3', '#/', '#/', None)
+    >>> parent("#/share/g1"), parent("#/share/rules"), parent("#/shared/1AB")
+    ('#/game/g1', '#/new', '#/')
     """
-    parts = _parts(place)
+    parts = address_parts(place)
     if not parts:
         return None
+    if parts[0] == "share" and len(parts) > 1:
+        return "#/new" if parts[1] == "rules" else f"#/game/{parts[1]}"
     if parts[0] == "game" and len(parts) > 2:
         if parts[-1] == "delete" or len(parts) == 3:
             return "#/" + "/".join(parts[:-1])
@@ -128,14 +160,34 @@ def plan(trail: list[str], wanted: str, follow: bool) -> Step:
         return Step("back", back, trail[: len(trail) - back])
     if follow:
         return Step("replace", 0, [*trail[:-1], wanted])
-    here, there = _parts(current)[:1], _parts(wanted)[:1]
-    if (here, there) in ((["new"], ["game"]), (["help"], ["help"])):
+    here, there = address_parts(current)[:1], address_parts(wanted)[:1]
+    if (here, there) in REPLACES:
         return Step("replace", 0, [*trail[:-1], wanted])
     return Step("push", 0, [*trail, wanted])
 
 
-def _parts(place: str) -> list[str]:
+REPLACES = (
+    (["new"], ["game"]), (["help"], ["help"]), (["shared"], ["game"]), (["rules"], ["new"]),
+    (["import"], ["game"]), (["import"], ["shared"]), (["import"], ["rules"]),
+)
+"""Moves that take the current entry's place: a game started from the form, a part of the help
+after another, a game saved from a link or a file (Back from it leads on, not back to the link),
+the rules of a link taken into the form, a link read from a file."""
+
+
+def address_parts(place: str) -> list[str]:
+    """The parts of an address.
+
+    >>> address_parts("#/game/g1/hand/"), first_part("#/"), first_part("#/shared/1A")
+    (['game', 'g1', 'hand'], 'home', 'shared')
+    """
     return [part for part in place.lstrip("#").split("/") if part]
+
+
+def first_part(place: str) -> str:
+    """Which screen an address names (``home`` for the games list)."""
+    parts = address_parts(place)
+    return parts[0] if parts else "home"
 
 
 # --- moving the state to an address ---------------------------------------------------------
@@ -150,7 +202,7 @@ def route(state: State, place: str, starting: bool = False) -> list[Move]:
     again): a game's sheet reopens the hand form kept for it, so nothing typed is out of sight
     (Back only closes the form; it does not bring it back).
     """
-    parts = _parts(place)
+    parts = address_parts(place)
     screen = parts[0] if parts else "home"
     before = (state.screen, state.game_id, state.help_anchor)
     if screen == "last":

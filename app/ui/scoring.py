@@ -180,6 +180,18 @@ def rules_to_json(rules: Any) -> dict[str, Any]:
     return dict(engine.rules_to_json(rules))
 
 
+def checked_rules(rules: dict[str, Any]) -> dict[str, Any] | None:
+    """Every option of a rules object the engine accepts, or None when it refuses it.
+
+    >>> checked_rules({"target": 301})["eggs"], checked_rules({"target": 5})
+    ('hang', None)
+    """
+    try:
+        return rules_to_json(engine.rules_from_json(rules))
+    except engine.DebertzError:
+        return None
+
+
 def preset_options(name: str) -> dict[str, Any]:
     """The options of a named preset, e.g. ``preset_options("moscow")["both_reach"]``."""
     return rules_to_json(engine.PRESETS[name])

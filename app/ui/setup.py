@@ -76,6 +76,19 @@ def rules_json(draft: SetupDraft) -> dict[str, Any]:
     return rules
 
 
+def apply_rules(draft: SetupDraft, rules: dict[str, Any]) -> None:
+    """Take every option and the target of a full rules object (a rule set from a link).
+
+    >>> draft = fresh_setup()
+    >>> apply_rules(draft, scoring.preset_options("vinnytsia"))
+    >>> draft.preset, draft.target
+    ('vinnytsia', '1001')
+    """
+    draft.options = _options_without_target(rules)
+    _set_target(draft, int(rules["target"]))
+    refresh_preset(draft)
+
+
 def apply_preset(draft: SetupDraft, name: str) -> None:
     """Take all options of a preset. The target is chosen on its own: it moves to the preset's
     usual one only while it is still the usual target of the preset chosen before.

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.ui.sharing.state import Transfer
+
 LANGS = ("uk", "ru", "en")
 DEFAULT_LANG = "uk"
 TARGETS = ("301", "501", "701", "1001")
@@ -101,6 +103,8 @@ class State:
     """The last write failed; its notice has been shown (it is not repeated on every key)."""
     storage_refused: bool = False
     """The browser did not promise to keep the games (``navigator.storage.persist()``)."""
+    transfer: Transfer = field(default_factory=Transfer)
+    """What the sharing, import and backup screens show (app/ui/sharing)."""
 
     @property
     def game(self) -> GameDict | None:

@@ -18,6 +18,7 @@ from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
+from app.ui.sharing import views as sharing
 from app.ui.state import LANGS, GameDict, State
 from app.ui.views_common import when_text
 from app.ui.views_game import render_game
@@ -34,6 +35,8 @@ def render(state: State) -> str:
         body = render_game(state, t)
     elif state.screen == "help":
         body = render_help(state, t)
+    elif state.screen in sharing.SCREENS:
+        body = sharing.render(state, t)
     else:
         body = render_home(state, t)
     return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + body
@@ -82,7 +85,7 @@ def _notice(state: State, t: i18n.Tr) -> str:
     )
 
 
-FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone")
+FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone", "link_copied")
 """Notices that only confirm what was just done: the toast fades out after a few seconds (the
 others carry a button or a problem and stay until the next action)."""
 
@@ -102,6 +105,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
         _storage_note(state, t),
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
+        sharing.backup_reminder(state, t),
     ]
     if not summaries:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
@@ -109,6 +113,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
         parts.append(_game_list("playing", t("home.playing"), playing, t))
     if finished:
         parts.append(_game_list("finished", t("home.finished"), finished, t))
+    parts.append(sharing.backup_section(state, t))
     parts.append("</section>")
     return join(parts)
 
@@ -234,5 +239,6 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
     )
     return (
         f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
-        f'<p class="meta">{esc(meta)}</p><div class="row">{join(actions)}</div></li>'
+        f'<p class="meta">{esc(meta)}</p>{sharing.origin_mark(game, t)}'
+        f'<div class="row">{join(actions)}</div></li>'
     )

@@ -11,7 +11,7 @@ from app.ui.markup import esc, join, words
 from app.ui.scoring import Issue, side_label
 from app.ui.state import GameDict
 
-_SIDE_PARAMS = ("side",)
+_SIDE_PARAMS = ("side", "claim_side")
 _SEAT_PARAMS = ("seat", "other")
 
 

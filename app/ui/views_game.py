@@ -122,6 +122,13 @@ def _keep_awake(state: State, t: i18n.Tr) -> str:
         f'<input type="checkbox" id="keep-awake" data-action="keep-awake"{" checked" if on else ""}>'
         f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label></div>'
     )
+def render_readonly(game: GameDict, t: i18n.Tr) -> str:
+    """The board and the hands of a game that is not ours to change (shared with us, opened
+    from a file): no edit buttons, no rematch."""
+    sheet, error = scoring.try_sheet(game)
+    if sheet is None:
+        return f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p>'
+    return _board(game, sheet, t, editable=False) + _history(game, sheet, t, editable=False)
 
 
 def _score_line(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
@@ -138,13 +145,13 @@ def _score_line(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     )
 
 
-def _board(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _board(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
     sides = scoring.side_count(game)
     cards = join(_side_card(game, sheet, side, t) for side in range(sides))
     players = game["players"]
     lines = []
     if sheet.finished:
-        lines.append(_result(game, sheet, t))
+        lines.append(_result(game, sheet, t, editable))
     else:
         lines.append(
             f'<p class="turn" data-dealer="{sheet.next_dealer}">'
@@ -211,16 +218,20 @@ def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     return join(f"<li>{esc(item)}</li>" for item in items)
 
 
-def _result(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
     winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
     how = t(decided_key(sheet.decided_by, scoring.side_count(game)), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
+    rematch = (
+        f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
+        f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
+        if editable
+        else ""
+    )
     return (
         f'<div class="result" role="status" data-winner="{sheet.winner}" data-pot="{sheet.hanging}">'
         f'<p class="winner-line"><strong>{esc(t("game.winner", side=winner))}</strong></p>'
-        f"<p>{esc(how)} {esc(hanging)}</p>"
-        f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
-        f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button></div>'
+        f"<p>{esc(how)} {esc(hanging)}</p>{rematch}</div>"
     )
 
 
@@ -297,6 +308,8 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
         f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
         f'<button type="button" class="btn" data-action="setup-like" data-id="{esc(game["id"])}">'
         f"{esc(t('game.same_rules'))}</button>"
+        f'<a class="btn" id="share-game" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
         f'<button type="button" class="btn" id="export-game" data-action="export-game" '
         f'data-id="{esc(game["id"])}">{esc(t("game.export"))}</button>'
         f"{delete}</div>"
@@ -306,7 +319,7 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 # --- history ------------------------------------------------------------------------------
 
 
-def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _history(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone)."""
     if not sheet.hands:
@@ -317,16 +330,17 @@ def _history(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         f'<span class="clamp">{words(side_label(game, side))}</span></th>'
         for side in range(sides)
     )
-    hands = join(_hand_rows(game, line, t) for line in reversed(sheet.hands))
+    hands = join(_hand_rows(game, line, t, editable) for line in reversed(sheet.hands))
+    caption = t("game.history" if editable else "share.history")
     return (
         f'<div class="sheet-box"><table class="sheet sides-{sides}">'
-        f'<caption>{esc(t("game.history"))}</caption>'
+        f"<caption>{esc(caption)}</caption>"
         f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
         f"{hands}</table></div>"
     )
 
 
-def _hand_rows(game: GameDict, line: Any, t: i18n.Tr) -> str:
+def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> str:
     index = line.number - 1
     hand = game["hands"][index]
     players = game["players"]
@@ -339,6 +353,8 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr) -> str:
         f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
         f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'
         f"{line.number}</button>"
+        if editable
+        else f'<span class="rownum">{line.number}</span>'
     )
     if line.kind == "redeal":
         cells = f'<td colspan="{sides}" class="note">{esc(t("game.redeal_row"))}</td>'

@@ -167,6 +167,8 @@ def _rules(draft: SetupDraft, t: i18n.Tr) -> str:
         f'<label for="preset">{esc(t("setup.preset"))}</label>{preset}'
         f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))} '
         f'<a href="#/help/presets">{esc(t("setup.rules_help"))}</a></p>'
+        f'<p><a class="btn small" id="share-rules" href="#/share/rules">'
+        f"{esc(t('share.share_rules'))}</a></p>"
         f'<details class="options"{" open" if draft.preset == "custom" else ""}>'
         f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
     )

@@ -1,4 +1,4 @@
-"""Hypothesis strategies: valid debertz/1 documents (ties steered in) and malformed ones."""
+"""Hypothesis strategies: valid debertz/1 documents (ties and claims steered in) and malformed ones."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from app.engine import game_from_json, score
 from app.engine.model import make_table
 
 Doc = dict[str, Any]
@@ -27,7 +28,8 @@ def penalties(draw: Any) -> Doc | None:
 
 
 @st.composite
-def rule_sets(draw: Any) -> Doc:
+def rule_sets(draw: Any, sides: int = 2) -> Doc:
+    """Any subset of the options; failed_claim "loses" only with two sides (§5a)."""
     options: dict[str, Any] = {
         "target": st.sampled_from([51, 101, 301, 501, 1001]),
         "eggs": st.sampled_from(["hang", "opponents", "each"]),
@@ -36,6 +38,9 @@ def rule_sets(draw: Any) -> Doc:
         "bait_to": st.sampled_from(["leader", "taker_points_to_leader", "halves"]),
         "sequences_need_trick": st.booleans(), "obligation": st.booleans(),
         "bait_penalty": penalties(), "ski_penalty": penalties(),
+        "claim_counts": st.sampled_from(["all", "cards"]),
+        "claim_by": st.sampled_from(["any", "defenders"]),
+        "failed_claim": st.sampled_from(["play_on", "loses"] if sides == 2 else ["play_on"]),
     }
     keys = draw(st.lists(st.sampled_from(sorted(options)), unique=True))
     return {key: draw(options[key]) for key in keys}
@@ -88,24 +93,59 @@ def played_hand(draw: Any, players: int, teams: bool, rules: Doc) -> Doc:
 
 
 @st.composite
+def claim_hand(draw: Any, game: Doc) -> Doc | None:
+    """A claim that the engine must accept after the hands of ``game``: one that holds, or
+    (under failed_claim "loses", or once the game is over and the claim is void) any claim.
+    None when no allowed claim exists (under "play_on", too far from the target)."""
+    rules = game["rules"]
+    table = make_table(len(game["players"]), game["teams"])
+    sheet = score(game_from_json(game))
+    taker = draw(st.integers(0, table.players - 1))
+    allowed = [side for side in range(table.sides) if rules.get("claim_by", "any") == "any"
+               or side != table.side_of[taker]]
+    side = draw(st.sampled_from(allowed))
+    hand: Doc = {"taker": taker, "claim": {"side": side, "cards": 0}}
+    extra = 0
+    if rules.get("claim_counts", "all") == "all" and draw(st.booleans()):
+        fifty = draw(st.integers(0, table.held[side] // 4))
+        hand["melds"] = {"side": side, "fifty": fifty}
+        extra = 50 * fifty
+        if draw(st.booleans()):
+            hand["bella"] = side
+            extra += 20
+    need = rules.get("target", 501) - sheet.score[side] - extra
+    short_ok = sheet.finished or rules.get("failed_claim") == "loses"
+    low = 0 if short_ok else max(0, need)
+    if low > 162:
+        return None
+    edge = min(162, max(low, need))  # exactly enough (or the least allowed)
+    points = draw(st.sampled_from(sorted({low, edge, 162, draw(st.integers(low, 162))})))
+    hand["claim"]["cards"] = {1: 2, 161: 162}.get(points, points)  # no card is worth 1
+    return hand
+
+
+@st.composite
 def games(draw: Any, max_hands: int = 30) -> Doc:
     players = draw(st.integers(2, 4))
     teams = draw(st.booleans())
-    rules = draw(rule_sets())
     sides = make_table(players, teams).sides
+    rules = draw(rule_sets(sides))
     records: list[Doc] = []
+    game: Doc = {"players": draw(st.permutations(NAMES))[:players], "teams": teams,
+                 "first_dealer": draw(st.integers(0, players - 1)), "rules": rules,
+                 "hands": records}
     for _ in range(draw(st.integers(0, max_hands))):
         roll = draw(st.integers(0, 20))
+        claim = draw(claim_hand(game)) if roll in (2, 3) else None
         if roll == 0 and not rules.get("obligation"):
             records.append({"redeal": True})
         elif roll == 1:
             records.append({"taker": draw(st.integers(0, players - 1)),
                             "debertz": draw(st.integers(0, sides - 1))})
+        elif claim is not None:
+            records.append(claim)
         else:
             records.append(draw(played_hand(players, teams, rules)))
-    game: Doc = {"players": draw(st.permutations(NAMES))[:players], "teams": teams,
-                 "first_dealer": draw(st.integers(0, players - 1)), "rules": rules,
-                 "hands": records}
     if draw(st.booleans()):
         game["format"] = "debertz/1"
     if draw(st.booleans()):

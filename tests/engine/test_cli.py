@@ -70,3 +70,79 @@ def test_help_explains_the_command() -> None:
     done = run("--help")
     assert done.returncode == 0
     assert "score FILE" in done.stdout
+
+
+def claim_game(hand: dict[str, Any], players: int = 2, **rules: Any) -> str:
+    """Two hands and then ``hand``; four players play in teams (two sides)."""
+    cards = [100, 62, 0] if players == 3 else [100, 62]
+    return json.dumps({"players": ["Оля", "Петро", "Іван", "Марта"][:players], "rules": rules,
+                       "hands": [{"taker": 0, "cards": cards}, {"redeal": True}, hand]})
+
+
+BAD_CLAIMS = [
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 100}}),
+     "hand 3: the claim falls short: 100 + 100 = 200 of 501"),
+    (claim_game({"taker": 0, "claim": {"side": 0, "cards": 162}}, claim_by="defenders",
+                target=200), "hand 3: claim.side is side 0, the taker's"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "melds": {"side": 1, "terz": 1}},
+                target=100), "hand 3: melds are side 1's, but side 0 claims"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "bella": 1}, target=100),
+     "hand 3: bella is side 1's, but side 0 claims"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "melds": {"side": 0, "terz": 1}},
+                claim_counts="cards", target=100), "hand 3: melds are not allowed in a claim"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "bella": 0},
+                claim_counts="cards", target=100), "hand 3: bella is not allowed in a claim"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "cards": [40, 122]}),
+     "hand 3: cards are not allowed in a claim hand"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "no_tricks": [1]}),
+     "hand 3: no_tricks are not allowed in a claim hand"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "last_trick": 0}),
+     "hand 3: last_trick is not allowed in a claim hand"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 40}, "debertz": 0}),
+     "hand 3: debertz is not allowed in a claim hand"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 1}}), "hand 3: claim.cards cannot be 1"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 161}}),
+     "hand 3: claim.cards cannot be 161"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 163}}),
+     "hand 3: claim.cards must be from 0 to 162, not 163"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": -1}}),
+     "hand 3: claim.cards must be from 0 to 162, not -1"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 99.5}}),
+     "hand 3: claim.cards must be a whole number, not a fraction"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": "99"}}),
+     "hand 3: claim.cards must be a whole number, not text"),
+    (claim_game({"taker": 1, "claim": {"side": 0, "cards": 10**30}}),
+     "hand 3: claim.cards must be from 0 to 162"),
+    (claim_game({"taker": 1, "claim": {"side": False, "cards": 99}}),
+     "hand 3: claim.side must be a side number, not false"),
+    (claim_game({"taker": 1, "claim": {"side": 3, "cards": 99}}, players=4),
+     "hand 3: claim.side must be a side from 0 to 1, not 3"),
+    (claim_game({"taker": 1, "claim": {"cards": 99}}), "hand 3: claim.side is missing"),
+    (claim_game({"taker": 1, "claim": {"side": 0}}), "hand 3: claim.cards is missing"),
+    (claim_game({"taker": 1, "claim": "side 0"}), "hand 3: claim must be an object, not text"),
+    (claim_game({"claim": {"side": 0, "cards": 99}}), "hand 3: taker is missing"),
+    (claim_game({"taker": 0, "claim": {"side": 0, "cards": 99}}, players=3,
+                failed_claim="loses"), 'rules.failed_claim "loses" needs exactly two sides, not 3'),
+    (claim_game({"taker": 0, "claim": {"side": 0, "cards": 99}}, failed_claim="lose"),
+     'rules.failed_claim must be one of "play_on", "loses", not "lose"'),
+]
+
+
+def test_malformed_claims_exit_2_with_one_line_naming_the_hand_and_field() -> None:
+    for document, start in BAD_CLAIMS:
+        done = run("score", "-", stdin=document)
+        assert (done.returncode, done.stdout) == (2, ""), document
+        assert done.stderr.startswith(start) and done.stderr.count("\n") == 1, done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_a_claim_is_scored_by_the_command_line() -> None:
+    done = run("score", "-", stdin=claim_game(
+        {"taker": 1, "claim": {"side": 0, "cards": 100}}, claim_counts="cards", target=200))
+    assert done.returncode == 0, done.stderr
+    sheet = json.loads(done.stdout)
+    assert (sheet["winner"], sheet["decided_by"], sheet["score"]) == (0, "claim", [100, 62])
+    assert sheet["hands"][2]["kind"] == "claim" and sheet["hands"][2]["claim"]["total"] == 200
+    lost = json.loads(run("score", "-", stdin=claim_game(
+        {"taker": 1, "claim": {"side": 0, "cards": 90}}, failed_claim="loses", target=200)).stdout)
+    assert (lost["winner"], lost["decided_by"]) == (1, "failed_claim")

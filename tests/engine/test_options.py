@@ -330,6 +330,7 @@ def test_presets_are_named_option_sets() -> None:
     assert (vinnytsia.target, vinnytsia.obligation) == (1001, True)
     assert vinnytsia.bait_penalty == Penalty(100, "every_third", "game")
     assert vinnytsia.ski_penalty == Penalty(100, "every_third", "game")
+    assert (vinnytsia.claim_counts, vinnytsia.claim_by) == ("cards", "defenders")
 
 
 def test_preset_name_recognises_a_preset_and_nothing_else() -> None:
@@ -411,3 +412,16 @@ def test_least_to_make_is_none_when_no_card_points_can_make_it() -> None:
     game = game_from_json(doc(4, []))  # a team holds 16 cards: four fifties and bella
     assert least_to_make(game, 0, Melds(side=1, fifty=4), bella=1) is None
     assert _made_from(4, 0, {"melds": {"side": 1, "fifty": 4}, "bella": 1}) is None
+def test_eggs_each_is_eggs_that_nobody_loses_by() -> None:
+    """Eggs under "each": outcome eggs, every side keeps its total, and it is no bait (§3.3, §4)."""
+    result = sheet(2, [{"taker": 0, "cards": [81, 81]}] * 3, eggs="each",
+                   bait_penalty={"points": 10, "when": "each"}, target=10001)
+    assert [line.outcome for line in result.hands] == ["eggs", "eggs", "eggs"]
+    assert [line.penalties.bait for line in result.hands] == [(0, 0)] * 3
+    assert result.score == (243, 243) and result.hanging == 0
+
+
+def test_a_game_that_goes_on_is_decided_by_nothing() -> None:
+    for hands in ([], [{"redeal": True}], [{"taker": 0, "cards": [100, 62]}]):
+        result = sheet(2, hands)
+        assert (result.winner, result.decided_by, result.finished) == (None, None, False)

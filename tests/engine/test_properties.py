@@ -6,6 +6,7 @@ import io
 import json
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,13 @@ from app.engine import (
     DebertzError,
     Hand,
     check_hand,
+    claim_result,
+    claim_sides,
+    claimed_points,
     game_from_json,
     game_to_json,
     hand_from_json,
+    hand_to_json,
     score,
 )
 from app.engine.__main__ import run
@@ -54,6 +59,53 @@ def test_hanging_eggs_move_the_takers_total_into_the_pot(document: dict[str, Any
 
 @FAST
 @given(games())
+def test_a_claim_records_nothing_and_settles_the_game(document: dict[str, Any]) -> None:
+    game = game_from_json(document)
+    sheet = score(game)
+    before = (0,) * game.side_count
+    pot = 0
+    for hand, line in zip(game.hands, sheet.hands, strict=True):
+        if hand.claim is not None:
+            assert line.kind == "claim" and line.outcome is None and line.totals is None
+            assert line.change == line.recorded == (0,) * game.side_count
+            assert line.score == before and line.pot == pot and line.winner is None
+            assert sum(line.penalties.bait) == sum(line.penalties.ski) == line.pot_won == 0
+            if line.void:
+                assert line.claim is None
+            else:
+                claim = line.claim
+                assert claim is not None and claim.score == before[hand.claim.side]
+                assert claim.claimed == claimed_points(hand, game.rules) >= hand.claim.cards
+                assert sheet.winner == claim.winner is not None
+                assert sheet.decided_by == claim.decided_by == (
+                    "claim" if claim.total >= game.rules.target else "failed_claim")
+                assert all(later.void for later in sheet.hands[line.number:])
+                assert sheet.score == before and sheet.hanging == pot
+        before, pot = line.score, line.pot
+
+
+@FAST
+@given(games())
+def test_a_claim_is_judged_alike_in_the_sheet_the_preview_and_the_checks(
+        document: dict[str, Any]) -> None:
+    game = game_from_json(document)
+    sheet = score(game)
+    for index, (hand, line) in enumerate(zip(game.hands, sheet.hands, strict=True)):
+        if hand.claim is None:
+            continue
+        record = hand_to_json(hand)
+        assert check_hand(game, record, index) == []
+        assert claim_result(game, record, index) == line.claim
+        if game.rules.claim_by == "defenders":
+            assert hand.claim.side in claim_sides(game, hand.taker)
+            assert game.side_of(hand.taker or 0) not in claim_sides(game, hand.taker)
+        earlier = replace(game, hands=game.hands[:index])
+        assert claim_result(earlier, record) == line.claim
+        assert check_hand(earlier, record) == []
+
+
+@FAST
+@given(games())
 def test_replaying_is_deterministic(document: dict[str, Any]) -> None:
     assert score(game_from_json(document)) == score(game_from_json(document))
 
@@ -67,13 +119,22 @@ def test_replacing_a_hand_and_putting_it_back_restores_the_sheet(
         return
     index = data.draw(st.integers(0, len(game.hands) - 1))
     other = game.hands[data.draw(st.integers(0, len(game.hands) - 1))]
-    changed = game.replace_hand(index, other if not game.rules.obligation else game.hands[0])
-    restored = changed.replace_hand(index, game.hands[index])
-    assert restored == game
-    assert score(restored) == score(game)
+    try:
+        changed = game.replace_hand(index, other if not game.rules.obligation else game.hands[0])
+    except DebertzError as error:  # the edit would leave a claim that counts and falls short
+        assert error.problem.code == "claim_short"
+        assert check_hand(game, hand_to_json(other), index)[0] == error.problem
+    else:
+        restored = changed.replace_hand(index, game.hands[index])
+        assert restored == game
+        assert score(restored) == score(game)
     sweep = Hand(taker=0, cards=(162,) + (0,) * (game.side_count - 1), last_trick=0)
-    inserted = game.insert_hand(index, sweep)
-    assert score(inserted.delete_hand(index)) == score(game)
+    try:
+        inserted = game.insert_hand(index, sweep)
+    except DebertzError as error:
+        assert error.problem.code == "claim_short" and (error.problem.hand or 0) > index + 1
+    else:
+        assert score(inserted.delete_hand(index)) == score(game)
 
 
 @FAST

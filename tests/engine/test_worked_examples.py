@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from app.engine import DebertzError
+
 from .helpers import recorded, sheet
 
 
@@ -102,3 +106,66 @@ def test_8_both_reach_taker_the_takers_side_wins_with_fewer_points() -> None:
     assert list(after.score) == [520, 552]
     assert after.winner == 0
     assert after.decided_by == "taker"
+
+
+# Example 9 starts from [430, 300]. With the defaults both sums end in 2k (mod 10) after k played
+# hands, so five hands and one bait penalty of 80 get there:
+TO_430_300 = [
+    {"taker": 0, "cards": [100, 62]},   # made: [100, 62]
+    {"taker": 1, "cards": [100, 62]},   # side 1 baited: 162 to side 0, -80: [262, -18]
+    {"taker": 1, "cards": [62, 100]},   # [324, 82]
+    {"taker": 0, "cards": [100, 62]},   # [424, 144]
+    {"taker": 1, "cards": [6, 156]},    # [430, 300]
+]
+PENALTY = {"bait_penalty": {"points": 80, "when": "each"}}
+CLAIM = {"taker": 1, "claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}}
+BARE_CLAIM = {"taker": 1, "claim": {"side": 0, "cards": 51}}
+
+
+def test_9_the_set_up_reaches_430_300_without_ending_the_game() -> None:
+    before = sheet(2, TO_430_300, **PENALTY)
+    assert list(before.score) == [430, 300]
+    assert before.winner is None
+
+
+def test_9_a_claim_with_its_terz_reaches_501_and_wins_at_once() -> None:
+    result = sheet(2, [*TO_430_300, CLAIM], **PENALTY)
+    line = result.hands[-1]
+    assert line.kind == "claim" and line.claim is not None
+    assert (line.claim.score, line.claim.claimed, line.claim.total) == (430, 71, 501)
+    assert (result.winner, result.decided_by) == (0, "claim")
+    assert list(result.score) == [430, 300]
+    assert list(line.recorded) == [0, 0]
+
+
+def test_9_melds_in_a_cards_only_claim_are_an_error() -> None:
+    with pytest.raises(DebertzError, match='^hand 6: melds are not allowed in a claim under '
+                                          'claim_counts "cards"'):
+        sheet(2, [*TO_430_300, CLAIM], claim_counts="cards", **PENALTY)
+
+
+def test_9_without_the_melds_481_falls_short_an_error_under_play_on() -> None:
+    with pytest.raises(DebertzError) as caught:
+        sheet(2, [*TO_430_300, BARE_CLAIM], claim_counts="cards", **PENALTY)
+    assert str(caught.value) == "hand 6: the claim falls short: 430 + 51 = 481 of 501"
+    assert caught.value.problem.params == {
+        "side": 0, "score": 430, "claimed": 51, "total": 481, "target": 501}
+
+
+def test_9_without_the_melds_under_loses_side_1_wins() -> None:
+    result = sheet(2, [*TO_430_300, BARE_CLAIM], claim_counts="cards", failed_claim="loses",
+                   **PENALTY)
+    assert (result.winner, result.decided_by) == (1, "failed_claim")
+    assert list(result.score) == [430, 300]
+    assert result.hands[-1].claim is not None and not result.hands[-1].claim.holds
+
+
+def test_10_the_takers_own_side_may_not_claim_under_defenders() -> None:
+    own = {"taker": 0, "claim": {"side": 0, "cards": 162}}
+    with pytest.raises(DebertzError) as caught:
+        sheet(2, [*TO_430_300, own], claim_by="defenders", **PENALTY)
+    assert caught.value.problem.code == "claim_not_allowed"
+    assert str(caught.value).startswith("hand 6: claim.side is side 0, the taker's")
+    assert sheet(2, [*TO_430_300, own], **PENALTY).decided_by == "claim"  # fine under "any"
+    defender = sheet(2, [*TO_430_300, CLAIM], claim_by="defenders", **PENALTY)
+    assert defender.decided_by == "claim"

@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .reference_scorer import Table
+from .reference_scorer import score as reference_score
 
 Doc = dict[str, Any]
 Draw = Any  # hypothesis' draw function
@@ -35,8 +36,12 @@ def penalties() -> st.SearchStrategy[Doc | None]:
     return st.one_of(st.none(), shape)
 
 
-def rule_sets() -> st.SearchStrategy[Doc]:
-    """§6/§7: any subset of the rule keys, each with any accepted value."""
+def rule_sets(sides: int = 2) -> st.SearchStrategy[Doc]:
+    """§6/§7: any subset of the rule keys, each with any accepted value for `sides` sides.
+
+    §5a: failed_claim "loses" is allowed only with exactly two sides.
+    """
+    failed_claim = ["play_on", "loses"] if sides == 2 else ["play_on"]
     return st.fixed_dictionaries({}, optional={
         "target": st.one_of(st.sampled_from(TARGETS), st.sampled_from([501, 701, 1001]),
                             st.integers(51, 10001)),
@@ -48,6 +53,9 @@ def rule_sets() -> st.SearchStrategy[Doc]:
         "obligation": st.booleans(),
         "bait_penalty": penalties(),
         "ski_penalty": penalties(),
+        "claim_counts": st.sampled_from(["all", "cards"]),
+        "claim_by": st.sampled_from(["any", "defenders"]),
+        "failed_claim": st.sampled_from(failed_claim),
     })
 
 
@@ -138,9 +146,10 @@ def hand_cards(draw: Draw, table: Table, taker_side: int, extras: list[int],
     return cards
 
 
-def meld_record(draw: Draw, table: Table) -> Doc:
+def meld_record(draw: Draw, table: Table, side: int | None = None) -> Doc:
     """§2: one side's sequences within the cards its players hold (3*terz + 4*fifty)."""
-    side = draw(st.integers(0, table.side_count - 1))
+    if side is None:
+        side = draw(st.integers(0, table.side_count - 1))
     held = table.cards_held(side)
     fifty = draw(st.integers(0, held // 4))
     terz = draw(st.integers(0, (held - 4 * fifty) // 3))
@@ -222,13 +231,89 @@ def hand_record(draw: Draw, table: Table, rules: Doc) -> Doc:
     return hand
 
 
+def claim_points(draw: Draw, need: int, short_allowed: bool) -> int | None:
+    """§5a: card points c for a claim that needs `need` more points: 0-162, not 1 or 161.
+
+    Steered to the edge (exactly enough, one short); None when no allowed c exists.
+    """
+    allowed = [c for c in range(163) if c not in (1, 161)]
+    enough = [c for c in allowed if c >= need]
+    short = [c for c in allowed if c < need] if short_allowed else []
+    edge = [c for c in (need, need - 1, need + 1) if c in enough or c in short]
+    one_short = [need - 1] if need - 1 in short else []  # the likeliest to be misjudged
+    pools = [pool for pool in (enough, short, edge, edge, one_short) if pool]
+    if not pools:
+        return None
+    value: int = draw(st.sampled_from(draw(st.sampled_from(pools))))
+    return value
+
+
+@st.composite
+def claim_hand(draw: Draw, table: Table, rules: Doc, before: Doc) -> Doc | None:
+    """§2/§5a: a claim that RULES.md accepts after the hands scored in `before` (the reference's
+    result of the earlier hands). Once the game is over the claim is void and may fall short;
+    otherwise it falls short only under failed_claim "loses". None when no such claim exists."""
+    sides = table.side_count
+    taker = draw(st.integers(0, table.players - 1))
+    may_claim = [side for side in range(sides)
+                 if rules.get("claim_by", "any") == "any" or side != table.side_of(taker)]
+    leader = max(may_claim, key=lambda s: before["score"][s])  # the likeliest to claim
+    side = draw(st.sampled_from([leader, *may_claim]))
+    target = rules.get("target", 501)
+    melds = bella = None
+    if rules.get("claim_counts", "all") == "all":  # only then melds and bella (of side s only)
+        if target - before["score"][side] > 162:  # the most sequences its cards can hold
+            held = table.cards_held(side)
+            melds, bella = {"side": side, "terz": held % 4 // 3, "fifty": held // 4}, side
+        else:
+            melds = meld_record(draw, table, side) if draw(st.booleans()) else None
+            bella = side if draw(st.booleans()) else None
+    extra = sum(extras_of(melds, bella, sides))
+    need = target - before["score"][side] - extra
+    void = bool(before["finished"])
+    short_allowed = void or rules.get("failed_claim", "play_on") == "loses"
+    cards = claim_points(draw, need, short_allowed)
+    if cards is None:
+        return None
+    hand: Doc = {"taker": taker, "claim": {"side": side, "cards": cards}}
+    maybe(draw, hand, "melds", melds)
+    maybe(draw, hand, "bella", bella)
+    for absent in ("cards", "no_tricks", "last_trick", "debertz", "redeal"):
+        if draw(st.integers(0, 9)) == 0:
+            hand[absent] = None  # §2: null means the key is left out
+    if draw(st.integers(0, 9)) == 0:
+        hand["claim"]["at"] = "<i>12:30</i>"  # the app's own keys are ignored (§7)
+    return hand
+
+
+@st.composite
+def hand_list(draw: Draw, doc: Doc, table: Table, rules: Doc, max_hands: int) -> list[Doc]:
+    """The hands; in about one game in two a claim (§5a) among them: mostly where the game is still
+    on (often as late as possible, where it is likeliest to hold; the hands after it are void),
+    sometimes after the end, where it is void itself."""
+    hands: list[Doc] = draw(st.lists(hand_record(table, rules), max_size=max_hands))
+    if draw(st.booleans()):
+        result = reference_score({**doc, "hands": hands})
+        counted = sum(not line["void"] for line in result["hands"])
+        over = bool(result["finished"])
+        live = list(range(counted + (0 if over else 1)))  # claim positions before the end
+        dead = list(range(counted, len(hands) + 1)) if over else []
+        spots = [[live[-1]], live, live] + ([dead] if dead else [])
+        at = draw(st.sampled_from(draw(st.sampled_from(spots))))
+        before = reference_score({**doc, "hands": hands[:at]})
+        claim = draw(claim_hand(table, rules, before))
+        if claim is not None:
+            hands.insert(at, claim)
+    return hands
+
+
 @st.composite
 def games(draw: Draw, max_hands: int = 24) -> Doc:
     """A whole valid debertz/1 document: 2-4 players, teams on/off, any rules, any hands."""
     players = draw(st.sampled_from([2, 3, 4, 4]))  # four players twice: teams on and off
     teams = draw(st.booleans())
     table = Table(players, teams)
-    rules = draw(rule_sets())
+    rules = draw(rule_sets(table.side_count))
     names = draw(st.permutations(NAMES))[:players]
     doc: Doc = {}
     if draw(st.integers(0, 4)):
@@ -240,7 +325,7 @@ def games(draw: Draw, max_hands: int = 24) -> Doc:
         doc["first_dealer"] = draw(st.integers(0, players - 1))
     if rules or draw(st.booleans()):
         doc["rules"] = rules
-    doc["hands"] = draw(st.lists(hand_record(table, rules), max_size=max_hands))
+    doc["hands"] = draw(hand_list(doc, table, rules, max_hands))
     if draw(st.integers(0, 9)) == 0:
         doc["id"] = "game-1"
     return doc

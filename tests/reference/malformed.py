@@ -1,4 +1,4 @@
-"""Broken ``debertz/1`` documents: one mutation of a valid game each (RULES.md §2, §4, §5, §7).
+"""Broken ``debertz/1`` documents: one mutation of a valid game each (RULES.md §2, §4-§5a, §7).
 
 Some mutations make a document that RULES.md clearly refuses (``must_fail``; with ``hand`` the
 1-based number of the hand the error message must name); the others (random junk, deleted keys,
@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from .game_strategies import games
 from .reference_scorer import Table
+from .reference_scorer import score as reference_score
 
 Doc = dict[str, Any]
 Draw = Any
@@ -153,7 +154,7 @@ def game_broken(draw: Draw, doc: Doc) -> Broken:
     rules = doc.setdefault("rules", {})
     what = draw(st.sampled_from([
         "format", "rule key", "rule value", "target", "penalty", "players", "same names",
-        "empty name", "long name", "first dealer", "teams",
+        "empty name", "long name", "first dealer", "teams", "loses without two sides",
     ]))
     if what == "format":
         doc["format"] = draw(st.sampled_from(["debertz/2", "", "Debertz/1", None, 1]))
@@ -165,7 +166,9 @@ def game_broken(draw: Draw, doc: Doc) -> Broken:
         key, value = draw(st.sampled_from([
             ("eggs", "hangs"), ("both_reach", "more"), ("must_beat", "all"),
             ("bait_to", "half"), ("sequences_need_trick", "yes"), ("obligation", 1),
-            ("target", "501"), ("eggs", ["hang"])]))
+            ("target", "501"), ("eggs", ["hang"]), ("claim_counts", "some"),
+            ("claim_by", "taker"), ("failed_claim", "lose"), ("claim_by", None),
+            ("failed_claim", True)]))
         rules[key] = value
     elif what == "target":
         rules["target"] = draw(st.sampled_from([50, 0, -501, 10002, 501.5]))
@@ -185,10 +188,97 @@ def game_broken(draw: Draw, doc: Doc) -> Broken:
         doc["players"][0] = "Я" * 41
     elif what == "first dealer":
         doc["first_dealer"] = draw(st.sampled_from([players, -1, "0"]))
+    elif what == "loses without two sides":
+        # §5a: failed_claim "loses" only with exactly two sides
+        if Table(players, doc.get("teams", True)).side_count == 2:
+            doc["players"] = [*doc["players"][:2], "Третій"]
+            doc.pop("teams", None)
+        rules["failed_claim"] = "loses"
     elif what == "teams":
         doc["teams"] = draw(st.sampled_from(["true", 1, [True]]))
         return Broken(encode(doc), False, f"game: {what}")  # bool as int: §7 does not say
     return Broken(encode(doc), True, f"game: {what}")
+
+
+CLAIM_MISTAKES = ["by the taker", "melds of another side", "bella of another side",
+                  "melds when cards only", "bella when cards only", "cards", "no_tricks",
+                  "last_trick", "debertz", "claim cards", "claim side", "claim not an object",
+                  "claim key missing", "no taker", "redeal", "short"]
+
+
+@st.composite
+def claim_broken(draw: Draw, doc: Doc) -> Broken:
+    """A claim hand made wrong in a way §2 or §5a names, put before any other claim hand (so it
+    is the first wrong hand); the message must name it."""
+    table = Table(len(doc["players"]), doc.get("teams", True))
+    sides = table.side_count
+    rules = doc.get("rules") or {}
+    doc["rules"] = rules
+    hands = doc["hands"]
+    claims = [i for i, hand in enumerate(hands) if hand.get("claim") is not None]
+    at = draw(st.integers(0, claims[0] if claims else len(hands)))
+    taker = draw(st.integers(0, table.players - 1))
+    side = draw(st.integers(0, sides - 1))
+    other = (side + draw(st.integers(1, sides - 1))) % sides
+    hand: Doc = {"taker": taker, "claim": {"side": side, "cards": draw(st.sampled_from([0, 60]))}}
+    what = draw(st.sampled_from(CLAIM_MISTAKES))
+    if what != "by the taker":
+        rules["claim_by"] = "any"  # permissive options: no other hand can turn wrong
+    if what in ("melds of another side", "bella of another side"):
+        rules["claim_counts"] = "all"
+    if what == "short":
+        what = short_claim(doc, hand, at, table) or "cards"
+    if what == "by the taker":
+        rules["claim_by"] = "defenders"
+        hand["claim"]["side"] = table.side_of(taker)
+    elif what.endswith("of another side"):
+        key = what.split()[0]
+        hand[key] = {"side": other, "terz": 1} if key == "melds" else other
+    elif what.endswith("when cards only"):
+        rules["claim_counts"] = "cards"
+        key = what.split()[0]
+        hand[key] = {"side": side, "terz": 1} if key == "melds" else side
+    elif what == "cards":
+        hand["cards"] = [162] + [0] * (sides - 1)
+    elif what in ("no_tricks", "last_trick", "debertz"):
+        hand[what] = [other] if what == "no_tricks" else side
+    elif what == "claim cards":
+        hand["claim"]["cards"] = draw(st.sampled_from([-1, 163, 1, 161, "50", 50.5, True, None,
+                                                       10**20, [60]]))
+    elif what == "claim side":
+        hand["claim"]["side"] = draw(st.sampled_from([-1, sides, "0", 1.0, True, None, [0]]))
+    elif what == "claim not an object":
+        hand["claim"] = draw(st.sampled_from([0, [0, 60], "yes", True]))
+    elif what == "claim key missing":
+        del hand["claim"][draw(st.sampled_from(["side", "cards"]))]
+    elif what == "no taker":
+        if draw(st.booleans()):
+            hand["taker"] = None  # §2: null means left out
+        else:
+            del hand["taker"]
+    elif what == "redeal":
+        hand["redeal"] = True
+    hands.insert(at, hand)
+    return Broken(encode(doc), True, f"hand {at + 1}: claim {what}", at + 1)
+
+
+def short_claim(doc: Doc, hand: Doc, at: int, table: Table) -> str | None:
+    """Make `hand` a claim that counts at `at` and falls short under "play_on" (§5a), if the
+    game is still on there; else None."""
+    rules = doc["rules"]
+    if rules.get("failed_claim") == "loses":
+        if any(h.get("claim") is not None for h in doc["hands"]):
+            return None  # an earlier claim may then end the game: keep the document as it is
+        rules["failed_claim"] = "play_on"
+    before = reference_score({**doc, "hands": doc["hands"][:at]})
+    side = hand["claim"]["side"]
+    target = rules.get("target", 501)
+    if before["finished"] or before["score"][side] >= target:
+        return None
+    hand["claim"]["cards"] = max(0, min(160, target - before["score"][side] - 1))
+    if hand["claim"]["cards"] == 1:
+        hand["claim"]["cards"] = 0
+    return "short"
 
 
 @st.composite
@@ -210,7 +300,8 @@ def not_a_game(draw: Draw, doc: Doc) -> Broken:
 def broken_documents(draw: Draw) -> Broken:
     """One valid game with one mutation from every family above."""
     doc = draw(games(max_hands=8))
-    families = [junk_somewhere, key_removed, number_swapped, game_broken, not_a_game]
+    families = [junk_somewhere, key_removed, number_swapped, game_broken, not_a_game,
+                claim_broken, claim_broken]
     if played(doc):
         families.append(hand_broken)
     family = draw(st.sampled_from(families))

@@ -2,7 +2,8 @@
 
 It exists only to be compared with ``app.engine`` (see ``test_differential.py``): every step
 follows RULES.md literally and names its section, speed and elegance do not matter. It does not
-validate its input; give it only documents that RULES.md accepts.
+validate its input; give it only documents that RULES.md accepts (the one wrong document it notices
+is a short claim under failed_claim "play_on", which it refuses with ``ShortClaim``).
 
 >>> score({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]})["score"]
 [100, 62]
@@ -27,7 +28,14 @@ DEFAULT_RULES: dict[str, Any] = {
     "obligation": False,
     "bait_penalty": None,
     "ski_penalty": None,
+    "claim_counts": "all",
+    "claim_by": "any",
+    "failed_claim": "play_on",
 }
+
+
+class ShortClaim(ValueError):
+    """§5a failed_claim "play_on": a short claim that is not void makes the document wrong."""
 
 
 def get(obj: dict[str, Any], key: str, default: Any) -> Any:
@@ -241,6 +249,48 @@ def game_end(
     return leaders[0] if len(leaders) == 1 else None
 
 
+def claimed_points(hand: Doc, rules: dict[str, Any]) -> int:
+    """§5a: the claim's c, plus under claim_counts "all" the side's sequences and bella.
+
+    Sequences count here even under sequences_need_trick (the claiming side has taken tricks).
+
+    >>> hand = {"claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}, "bella": 0}
+    >>> claimed_points(hand, DEFAULT_RULES), claimed_points(hand, {"claim_counts": "cards"})
+    (91, 51)
+    """
+    claim = hand["claim"]
+    points = claim["cards"]
+    if rules["claim_counts"] == "cards":
+        return int(points)
+    melds = get(hand, "melds", None)
+    if melds is not None and melds["side"] == claim["side"]:
+        points += 20 * get(melds, "terz", 0) + 50 * get(melds, "fifty", 0)
+    if get(hand, "bella", None) == claim["side"]:
+        points += 20
+    return int(points)
+
+
+def claim_end(hand: Doc, rules: dict[str, Any], running: list[int]) -> tuple[int, str, int]:
+    """§5a: (winner, how the game was decided, claimed points) for a claim hand that is not void.
+
+    >>> claim_end({"claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}},
+    ...           DEFAULT_RULES, [430, 300])
+    (0, 'claim', 71)
+    >>> claim_end({"claim": {"side": 0, "cards": 51}}, {**DEFAULT_RULES, "failed_claim": "loses"},
+    ...           [430, 300])
+    (1, 'failed_claim', 51)
+    """
+    side = hand["claim"]["side"]
+    claimed = claimed_points(hand, rules)
+    if running[side] + claimed >= rules["target"]:
+        return side, "claim", claimed  # the claim holds: that side wins at once
+    if rules["failed_claim"] == "loses":
+        # only with exactly two sides: "the other side wins"
+        return 1 - side, "failed_claim", claimed
+    raise ShortClaim(f"{running[side]} + {claimed} = {running[side] + claimed}"
+                     f" of {rules['target']}")
+
+
 def score(doc: Doc) -> Doc:
     """Replay a valid debertz/1 document; the result has the CLI's keys plus per-hand details.
 
@@ -261,6 +311,7 @@ def score(doc: Doc) -> Doc:
     running = [0] * sides
     pot = 0
     winner: int | None = None
+    decided_by: str | None = None  # "debertz", "target", "claim" or "failed_claim"
     finished = False
     lines: list[Doc] = []
     for hand in doc["hands"]:
@@ -271,9 +322,14 @@ def score(doc: Doc) -> Doc:
             line["kind"] = "void"  # §5: hands after the end are void, change no score
         elif get(hand, "redeal", False):
             line["kind"] = "redeal"  # §2: nobody scores, the deal passes on
+        elif get(hand, "claim", None) is not None:
+            # §5a: nobody records anything (no pot, no penalty, no count); the game ends.
+            line["kind"] = "claim"
+            winner, decided_by, line["claimed"] = claim_end(hand, rules, running)
+            finished = True
         elif get(hand, "debertz", None) is not None and get(hand, "cards", None) is None:
             line["kind"] = "debertz"  # §2: not played out, scores nothing; §5 wins at once
-            winner, finished = hand["debertz"], True
+            winner, decided_by, finished = hand["debertz"], "debertz", True
         else:
             line["kind"] = "played"
             pot = play(hand, rules, table, dealer, pot, line, bait_count, ski_count)
@@ -283,18 +339,20 @@ def score(doc: Doc) -> Doc:
                                   - line["penalties"]["bait"][side]
                                   - line["penalties"]["ski"][side])
             if get(hand, "debertz", None) is not None:
-                winner, finished = hand["debertz"], True  # §2/§5: scored, then the game ends
+                # §2/§5: scored, then the game ends
+                winner, decided_by, finished = hand["debertz"], "debertz", True
             else:
                 last_trick = get(hand, "last_trick", None)
                 winner = game_end(running, rules["target"], rules["both_reach"],
                                   table.side_of(hand["taker"]), last_trick)
                 finished = winner is not None
+                decided_by = "target" if finished else None
         line["score"] = list(running)
         line["pot"] = pot
         lines.append(line)
         dealer = (dealer + 1) % players  # §1: after every record the deal passes to the left
     return {"score": running, "winner": winner, "next_dealer": dealer, "hanging": pot,
-            "finished": finished, "hands": lines,
+            "finished": finished, "decided_by": decided_by, "hands": lines,
             # what the UI shows next: points still needed (never below 0), the next penalties
             "needs": [max(0, rules["target"] - points) for points in running],
             "next_bait_cost": [bait_count.next_cost(side) for side in range(sides)],

@@ -38,11 +38,19 @@ def engine_sheet(doc: Doc) -> Doc:
     return printed
 
 
+# The engine names the rule that settled a game reached by points; the reference says "target".
+BY_POINTS = {"target": "target", "more_points": "target", "taker": "target", "last_trick": "target"}
+
+
 def assert_same(doc: Doc, actual: Doc) -> None:
     """Compare the required keys (RULES.md §7) and, for counted hands, the hand details."""
     expected = reference_score(doc)
     for key in ("score", "winner", "next_dealer", "hanging"):
         assert actual[key] == expected[key], f"{key}: engine {actual[key]!r}, rules {expected[key]!r}"
+    if "decided_by" in actual:
+        decided = BY_POINTS.get(actual["decided_by"], actual["decided_by"])
+        assert decided == expected["decided_by"], (
+            f"decided_by: engine {actual['decided_by']!r}, rules {expected['decided_by']!r}")
     extras = ["finished"] + ([] if expected["finished"] else
                              ["needs", "next_bait_cost", "next_ski_cost"])
     for key in extras:  # optional keys (docs/ARCHITECTURE.md), compared when the engine has them
@@ -56,6 +64,13 @@ def assert_same(doc: Doc, actual: Doc) -> None:
         for key in ("dealer", "pot"):
             if key in got:
                 assert got[key] == want[key], f"{where} {key}: engine {got[key]}, rules {want[key]}"
+        if not want["void"]:
+            claim = got.get("kind") == "claim"
+            assert claim == (want["kind"] == "claim"), f"{where} kind: engine {got.get('kind')}"
+        if want["kind"] == "claim" and isinstance(got.get("claim"), dict):
+            claimed, holds = got["claim"]["claimed"], got["claim"]["holds"]
+            assert claimed == want["claimed"], f"{where} claimed: engine {claimed}, rules {want}"
+            assert holds == (expected["decided_by"] == "claim"), f"{where} holds: engine {holds}"
         if want["kind"] != "played":
             continue
         for key in ("totals", "recorded", "outcome", "winner"):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 
 from .game_strategies import cards_ok, games
-from .reference_scorer import Table, score
+from .reference_scorer import DEFAULT_RULES, Table, claimed_points, score
 
 Doc = dict[str, Any]
 # Generate only: the first game that has the feature is enough, shrinking it would cost minutes.
@@ -57,7 +57,50 @@ def uneven_split(doc: Doc) -> bool:
                for line in lines(doc))
 
 
+def claim_lines(doc: Doc) -> list[tuple[Doc, Doc]]:
+    """(hand, line) of every claim hand, void ones included."""
+    return [(h, line) for h, line in zip(doc["hands"], lines(doc)) if h.get("claim") is not None]
+
+
+def claim_at_exactly_the_target(doc: Doc) -> bool:
+    result = score(doc)
+    return result["decided_by"] == "claim" and any(
+        line["kind"] == "claim" and result["score"][h["claim"]["side"]] + line["claimed"]
+        == rule(doc, "target", 501) for h, line in claim_lines(doc))
+
+
+def void_short_claim(doc: Doc) -> bool:
+    """A claim after the end that would fall short if it counted (§5a: it is not checked)."""
+    rules = {**DEFAULT_RULES, **(doc.get("rules") or {})}
+    return any(line["void"] and line["score"][h["claim"]["side"]] + claimed_points(h, rules)
+               < rules["target"] for h, line in claim_lines(doc))
+
+
 FEATURES: dict[str, Callable[[Doc], bool]] = {
+    "claim holds, two players": lambda d: score(d)["decided_by"] == "claim"
+    and len(d["players"]) == 2,
+    "claim holds, three players": lambda d: score(d)["decided_by"] == "claim"
+    and len(d["players"]) == 3,
+    "claim holds, four in teams": lambda d: score(d)["decided_by"] == "claim" and sides(d) == 2
+    and len(d["players"]) == 4,
+    "claim holds, four each for themselves": lambda d: score(d)["decided_by"] == "claim"
+    and sides(d) == 4,
+    "claim at exactly the target": claim_at_exactly_the_target,
+    "failed claim loses": lambda d: score(d)["decided_by"] == "failed_claim",
+    "claim by a defender under defenders": lambda d: rule(d, "claim_by", "") == "defenders"
+    and score(d)["decided_by"] == "claim",
+    "cards-only claim": lambda d: rule(d, "claim_counts", "") == "cards"
+    and score(d)["decided_by"] == "claim",
+    "claim counting melds and bella": lambda d: score(d)["decided_by"] == "claim" and any(
+        h.get("melds") and h.get("bella") is not None and not line["void"]
+        for h, line in claim_lines(d)),
+    "void claim": lambda d: any(line["void"] for _, line in claim_lines(d)),
+    "void claim that falls short": void_short_claim,
+    "pot hanging when a claim ends the game": lambda d: score(d)["decided_by"] == "claim"
+    and score(d)["hanging"] > 0,
+    "hands after a claim": lambda d: score(d)["decided_by"] == "claim"
+    and lines(d)[-1]["kind"] != "claim",
+
     "eggs hang": lambda d: rule(d, "eggs", "hang") == "hang"
     and any(line["outcome"] == "eggs" for line in lines(d)),
     "eggs opponents": lambda d: rule(d, "eggs", "") == "opponents"
@@ -121,7 +164,26 @@ def test_generated_games_respect_the_file_rules(doc: Doc) -> None:
             melds = hand["melds"]
             used = 3 * melds.get("terz", 0) + 4 * melds.get("fifty", 0)
             assert used <= table.cards_held(melds["side"])
-        if rule(doc, "both_reach", "") == "last_trick" and not hand.get("redeal"):
+        if (rule(doc, "both_reach", "") == "last_trick" and not hand.get("redeal")
+                and hand.get("claim") is None):
             assert hand.get("last_trick") is not None
         if rule(doc, "obligation", False):
             assert not hand.get("redeal")
+        if hand.get("claim") is not None:
+            assert_valid_claim(doc, table, hand)
+
+
+def assert_valid_claim(doc: Doc, table: Table, hand: Doc) -> None:
+    """§2/§5a: what a claim hand may carry (the shortfall is checked by the reference scorer)."""
+    side = hand["claim"]["side"]
+    assert hand["claim"]["cards"] in set(range(163)) - {1, 161}
+    assert hand.get("melds") is None or hand["melds"]["side"] == side
+    assert hand.get("bella") in (None, side)
+    if rule(doc, "claim_counts", "all") == "cards":
+        assert hand.get("melds") is None and hand.get("bella") is None
+    if rule(doc, "claim_by", "any") == "defenders":
+        assert side != table.side_of(hand["taker"])
+    for key in ("cards", "no_tricks", "last_trick", "debertz"):
+        assert hand.get(key) is None
+    if rule(doc, "failed_claim", "play_on") == "loses":
+        assert table.side_count == 2

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .reference_scorer import score
+from .reference_scorer import ShortClaim, score
 
 Doc = dict[str, Any]
 
@@ -160,3 +160,60 @@ def test_reference_docstring_examples_hold() -> None:
 
     failed, attempted = doctest.testmod(reference_scorer)
     assert attempted > 10 and failed == 0
+
+
+# Scores [430, 300] before the claim. With defaults the two sums always end in 2k (mod 10) after k
+# played hands, so it takes five hands and one bait penalty of 80: [100, 62], [262, -18] (side 1
+# baited: 162 to side 0, -80), [324, 82], [424, 144], [430, 300].
+TO_430_300 = [{"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [100, 62]},
+              {"taker": 1, "cards": [62, 100]}, {"taker": 0, "cards": [100, 62]},
+              {"taker": 1, "cards": [6, 156]}]
+PENALTY = {"bait_penalty": {"points": 80, "when": "each"}}
+
+
+def test_the_setup_of_examples_9_and_10() -> None:
+    assert score(game(2, TO_430_300, rules=PENALTY))["score"] == [430, 300]
+
+
+def test_example_9_a_claim_with_its_sequences_holds() -> None:
+    claim = {"taker": 1, "claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}}
+    result = score(game(2, [*TO_430_300, claim], rules=PENALTY))
+    assert result["winner"] == 0 and result["decided_by"] == "claim"
+    assert result["score"] == [430, 300] and result["hands"][-1]["claimed"] == 71
+
+
+def test_example_9_without_the_melds_falls_short() -> None:
+    claim = {"taker": 1, "claim": {"side": 0, "cards": 51}}
+    with pytest.raises(ShortClaim, match="430 \\+ 51 = 481 of 501"):
+        score(game(2, [*TO_430_300, claim], rules={**PENALTY, "claim_counts": "cards"}))
+    loses = score(game(2, [*TO_430_300, claim],
+                       rules={**PENALTY, "claim_counts": "cards",
+                              "failed_claim": "loses"}))
+    assert loses["winner"] == 1 and loses["decided_by"] == "failed_claim"
+    assert loses["score"] == [430, 300]
+
+
+def test_a_claim_leaves_the_pot_hanging() -> None:
+    doc = game(2, [{"taker": 0, "cards": [81, 81]}, {"taker": 0, "claim": {"side": 1, "cards": 20}}],
+               rules={"target": 101})
+    result = score(doc)  # eggs: [0, 81], 81 hangs; side 1 claims 81 + 20 = 101 of 101
+    assert result["score"] == [0, 81] and result["hanging"] == 81
+    assert result["winner"] == 1 and result["decided_by"] == "claim"
+    assert result["hands"][1]["recorded"] == [0, 0] and result["hands"][1]["pot_won"] == [0, 0]
+
+
+def test_an_edit_that_ends_the_game_earlier_makes_the_claim_void() -> None:
+    bait = {"taker": 0, "cards": [60, 102]}
+    claim = {"taker": 0, "claim": {"side": 1, "cards": 20}}
+    doc = game(2, [{"taker": 0, "cards": [81, 81]}, bait, bait, claim, bait])
+    result = score(doc)  # [0, 81] pot 81; [0, 324]; [0, 486]; 486 + 20 = 506 of 501: holds
+    assert [line["void"] for line in result["hands"]] == [False, False, False, False, True]
+    assert result["winner"] == 1 and result["decided_by"] == "claim"
+    assert result["score"] == [0, 486] and result["hands"][3]["claimed"] == 20
+    doc["hands"][2] = {"taker": 1, "cards": [0, 162], "melds": {"side": 1, "terz": 1}}
+    result = score(doc)  # 324 + 182 = 506: side 1 wins in hand 3
+    assert [line["kind"] for line in result["hands"]] == [
+        "played", "played", "played", "void", "void"]
+    assert result["score"] == [0, 506] and result["decided_by"] == "target"
+    doc["hands"][3]["claim"]["cards"] = 0  # short, but void: not checked
+    assert score(doc)["score"] == [0, 506]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from app.storage import (
@@ -41,7 +40,7 @@ class Table:
         self.lang = lang
         self.store = store if store is not None else MemoryStore()
         for game_id, game in (games or {}).items():
-            asyncio.run(self.store.commit(Commit(games=(GameWrite(game_id, game, None),))))
+            self.store.commit_now(Commit(games=(GameWrite(game_id, game, None),)))
         loaded = self.stored()
         known, _ = readable_games(loaded.games)
         self.state: State = initial_state(known, loaded.settings, [], [lang])
@@ -62,10 +61,10 @@ class Table:
             self.state = new
         try:
             if commit is not None:
-                asyncio.run(self.store.commit(commit))
+                self.store.commit_now(commit)
         except Conflict as refused:
             self.refused.append(refused)
-            fresh = asyncio.run(self.store.read(refused.games))
+            fresh = self.store.read_now(refused.games)
             self.state, _ = apply_external(self.state, fresh, "refused")
         except StorageError as failed:
             self.refused.append(failed)
@@ -79,7 +78,7 @@ class Table:
 
     def hear(self, *game_ids: str) -> None:
         """Another tab committed changes of these games (and maybe the settings)."""
-        fresh = asyncio.run(self.store.read(game_ids))
+        fresh = self.store.read_now(game_ids)
         self.state, _ = apply_external(self.state, fresh)
         render(self.state)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import Table
 
-from app.ui import nav
+from app.share.link import game_fragment, rules_fragment
+from app.ui import nav, scoring
 
 
 def test_every_layer_has_its_own_address() -> None:
@@ -166,3 +167,42 @@ def test_a_start_at_the_sheet_reopens_the_form_kept_for_it_but_back_does_not() -
     assert [(e.kind, e.key) for e in effects] == [("focus", "entry-title")]
     started.do("route", hash=f"#/game/{gid}")  # Back
     assert started.state.entry is None
+
+
+# --- the sharing screens (app/ui/sharing) ---------------------------------------------------
+
+
+def test_every_sharing_screen_has_the_address_it_was_opened_with() -> None:
+    table = Table("en")
+    table.do("share-env", base="https://example.org/", share="false")
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    places = [f"#/share/{gid}", "#/share/rules", game_fragment(table.game),
+              rules_fragment(scoring.preset_options("vinnytsia")), "#/import"]
+    for place in places:
+        table.do("route", hash=place)
+        assert nav.address(table.state) == place
+        assert nav.chain(place)[0] == nav.HOME
+    assert nav.chain(f"#/share/{gid}") == ["#/", f"#/game/{gid}", f"#/share/{gid}"]
+    assert nav.chain("#/share/rules") == ["#/", "#/new", "#/share/rules"]
+
+
+def test_a_game_saved_from_a_link_takes_the_link_s_place_in_the_history() -> None:
+    sender = Table("en")
+    sender.new_game(["Оля", "Петро"])
+    sender.hand(0, {0: 100})
+    table = Table("en")
+    fragment = game_fragment(sender.game)
+    table.do("route", hash=fragment)
+    trail = ["#/", fragment]
+    table.do("save-shared", new_id="gcopy", now="2026-12-01T10:00:00")
+    step = nav.plan(trail, nav.address(table.state), follow=False)
+    assert step == nav.Step("replace", 0, ["#/", "#/game/gcopy"])
+    table.do("route", hash=rules_fragment(scoring.preset_options("vinnytsia")))
+    trail = ["#/", "#/game/gcopy", nav.address(table.state)]
+    table.do("use-rules")
+    assert nav.plan(trail, nav.address(table.state), follow=False).trail == [
+        "#/", "#/game/gcopy", "#/new"]
+    table.do("route", hash="#/import")
+    table.do("close-import")
+    assert nav.address(table.state) == "#/"

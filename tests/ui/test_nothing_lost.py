@@ -6,7 +6,6 @@ against the stored revision exactly as the browser store checks it inside its tr
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -169,14 +168,14 @@ def test_a_game_and_its_cleared_form_are_one_commit() -> None:
 
 
 class FullStore(MemoryStore):
-    """A store whose writes of games fail as a full IndexedDB fails."""
+    """A store whose writes fail as a full IndexedDB fails."""
 
     full = True
 
-    async def commit(self, commit: Commit) -> None:
+    def commit_now(self, commit: Commit) -> None:
         if self.full:
             raise StorageFull("IndexedDB: QuotaExceededError")
-        await super().commit(commit)
+        super().commit_now(commit)
 
 
 def test_a_hand_that_could_not_be_stored_is_not_shown_and_its_form_stays() -> None:
@@ -274,14 +273,14 @@ def test_names_with_control_or_direction_characters_are_refused_at_the_field(
 
 def test_a_damaged_settings_record_leaves_the_app_on_defaults_and_games_writable() -> None:
     store = MemoryStore(settings='{"schema": 1, "settings": {"lang": "ru", "ent')
-    loaded = asyncio.run(store.load())
+    loaded = store.load_now()
     assert [p.record for p in loaded.problems] == [SETTINGS_ID]
     game = {"id": "g1", "players": ["Оля", "Петро"], "hands": [], "rev": 0}
     patch = SettingsPatch({"lang": "en"})
-    asyncio.run(store.commit(Commit((GameWrite("g1", game, None),), patch)))
+    store.commit_now(Commit((GameWrite("g1", game, None),), patch))
     assert "g1" in store.games  # the game is stored ...
     assert store.settings.endswith('"ent')  # ... and the damaged record is kept as it was
-    asyncio.run(store.commit(Commit(replace_settings={"lang": "en"})))
+    store.commit_now(Commit(replace_settings={"lang": "en"}))
     assert load_records({}, store.settings).settings == {"lang": "en"}
 
 

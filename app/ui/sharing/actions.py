@@ -1,0 +1,318 @@
+"""The reducer's handlers for sharing, importing and backing up, and the routes of their screens.
+
+Routes: ``#/shared/<payload>`` (a game from a link, read-only), ``#/rules/<payload>`` (a rule
+set from a link), ``#/share/<game id>`` and ``#/share/rules`` (the link and QR code of a game or
+of the new-game form's rules), ``#/import`` (a file opened in the app, a backup to restore).
+
+Nothing is stored until the player says so ("save a copy", "restore"), and then only as new
+games: a stored game is never overwritten.
+
+>>> from app.ui.actions import reduce
+>>> from app.ui.state import initial_state
+>>> state, effects = reduce(initial_state({}, {}, [], ["en"]), "route", {"hash": "#/shared/7ABC"})
+>>> state.screen, state.transfer.incoming.error, effects
+('shared', 'unknown_form', [Effect(kind='focus', key='screen-title', value=None)])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from app import engine
+from app.share import backup as backups
+from app.share.backup import Backup, RestorePlan
+from app.share.files import FileError, GameFile, LinkText, read_file
+from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
+from app.ui import scoring, setup
+from app.ui.actions import HANDLERS, Effect, Payload, _put, handles, routes
+from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
+from app.ui.state import LANGS, State
+
+FOCUS_TITLE = Effect("focus", "screen-title")
+
+
+def _transfer(state: State, **changes: Any) -> Transfer:
+    state.transfer = dataclasses.replace(state.transfer, **changes)
+    return state.transfer
+
+
+# --- what a game's content is, and whether we have it ---------------------------------------
+
+
+_digests: dict[int, tuple[GameDict, str | None]] = {}
+
+
+def digest_of(game: GameDict) -> str | None:
+    """The content digest of a stored game (computed once per game dict; None if unplayable)."""
+    found = _digests.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    try:
+        digest: str | None = content_digest(doc_of(scoring.engine_game(game)))
+    except engine.DebertzError:
+        digest = None
+    if len(_digests) > 256:
+        _digests.clear()
+    _digests[id(game)] = (game, digest)
+    return digest
+
+
+def copy_of(games: dict[str, GameDict], digest: str) -> str | None:
+    """The id of a game here that came from (or is) this content: a copy saved from the same
+    link or file, else a game with exactly this content; the most recently changed first."""
+    ordered = sorted(games.values(), key=lambda g: str(g.get("updated", "")), reverse=True)
+    for game in ordered:
+        if game.get("shared_digest") == digest:
+            return str(game["id"])
+    for game in ordered:
+        if digest_of(game) == digest:
+            return str(game["id"])
+    return None
+
+
+def _problems(problems: list[engine.Problem]) -> tuple[Problem, ...]:
+    return tuple(
+        Problem(p.code, dict(p.params or {}), p.hand, str(p.field or ""), p.message)
+        for p in problems
+    )
+
+
+# --- routes ---------------------------------------------------------------------------------
+
+
+@routes("shared")
+def _route_shared(state: State, parts: list[str]) -> list[Effect]:
+    payload = "/".join(parts[1:])
+    incoming = state.transfer.incoming
+    if incoming is None or (incoming.source, incoming.key) != ("link", payload):
+        incoming = from_link(payload, state.games)
+    else:
+        incoming = dataclasses.replace(incoming, existing=_existing(state, incoming))
+    _transfer(state, incoming=incoming, restore=None, restored=None)
+    state.screen, state.game_id = "shared", None
+    return [FOCUS_TITLE]
+
+
+def _existing(state: State, incoming: Incoming) -> str:
+    if incoming.kind != "game" or not incoming.digest:
+        return ""
+    return copy_of(state.games, incoming.digest) or ""
+
+
+def from_link(payload: str, games: dict[str, GameDict]) -> Incoming:
+    """What a ``#/shared/`` payload holds, or why it cannot be opened."""
+    try:
+        shared = read_game(payload)
+    except LinkError as error:
+        return Incoming("game", "link", payload, error=error.code, params=error.params,
+                        problems=_problems(error.problems))
+    existing = copy_of(games, shared.digest) or ""
+    return Incoming("game", "link", payload, shared.doc, shared.digest, existing=existing)
+
+
+@routes("rules")
+def _route_rules(state: State, parts: list[str]) -> list[Effect]:
+    payload = "/".join(parts[1:])
+    try:
+        shared = read_rules(payload)
+    except LinkError as error:
+        incoming = Incoming("rules", "link", payload, error=error.code, params=error.params,
+                            problems=_problems(error.problems))
+    else:
+        incoming = Incoming("rules", "link", payload, shared.doc, shared.digest)
+    _transfer(state, incoming=incoming)
+    state.screen, state.game_id = "rules-in", None
+    return [FOCUS_TITLE]
+
+
+@routes("share")
+def _route_share(state: State, parts: list[str]) -> list[Effect]:
+    what = parts[1] if len(parts) > 1 else ""
+    if what == "rules":
+        if state.setup is None:
+            state.setup = setup.fresh_setup()
+        _transfer(state, sharing=("rules", ""))
+    elif what in state.games:
+        _transfer(state, sharing=("game", what))
+        state.game_id = what
+    else:
+        state.screen, state.notice = "home", "game_missing"
+        return [FOCUS_TITLE]
+    state.screen = "share"
+    return [FOCUS_TITLE]
+
+
+@routes("import")
+def _route_import(state: State, parts: list[str]) -> list[Effect]:
+    if state.screen != "import":  # arriving afresh: forget a file opened earlier
+        _transfer(state, incoming=None, restore=None, restored=None, file_name="")
+    state.screen, state.game_id = "import", None
+    return [Effect("read-inbox"), FOCUS_TITLE]
+
+
+# --- the page's abilities ---------------------------------------------------------------------
+
+
+@handles("share-env")
+def _share_env(state: State, payload: Payload) -> list[Effect]:
+    """The page's address (links start with it) and whether it has a share sheet."""
+    _transfer(state, base=payload.get("base", ""), can_share=payload.get("share") == "true")
+    return []
+
+
+# --- sharing ------------------------------------------------------------------------------------
+
+
+@handles("copy-link")
+def _copy_link(state: State, payload: Payload) -> list[Effect]:
+    return [Effect("copy", payload.get("link", ""), "share-link")]
+
+
+@handles("copied")
+def _copied(state: State, payload: Payload) -> list[Effect]:
+    state.notice = "link_copied" if payload.get("done") == "true" else "link_selected"
+    return []
+
+
+@handles("web-share")
+def _web_share(state: State, payload: Payload) -> list[Effect]:
+    return [Effect("web-share", payload.get("link", ""), payload.get("title", ""))]
+
+
+@handles("save-shared")
+def _save_shared(state: State, payload: Payload) -> list[Effect]:
+    """Save the game on screen as a new game of ours (never over another); when a copy is
+    here already, open it unless another copy was asked for."""
+    incoming = state.transfer.incoming
+    if incoming is None or incoming.kind != "game" or incoming.doc is None:
+        return []
+    existing = copy_of(state.games, incoming.digest)
+    if existing is not None and payload.get("again") != "true":
+        return _open(state, existing)
+    now = payload.get("now", "")
+    game = {
+        **incoming.doc,
+        "id": payload["new_id"],
+        "created": now,
+        "updated": now,
+        "rev": 0,
+        "undo": [],
+        "redo": [],
+        "shared_digest": incoming.digest,
+        "received_from": incoming.source,
+    }
+    _transfer(state, incoming=None)
+    state.notice = "copy_saved"
+    return [_put(state, game), *_open(state, game["id"])]
+
+
+def _open(state: State, game_id: str) -> list[Effect]:
+    state.screen, state.game_id = "game", game_id
+    state.entry, state.confirm = None, None
+    return [FOCUS_TITLE]
+
+
+@handles("use-rules")
+def _use_rules(state: State, payload: Payload) -> list[Effect]:
+    """Fill the new-game form with the rule set on screen (the names typed stay)."""
+    incoming = state.transfer.incoming
+    if incoming is None or incoming.kind != "rules" or incoming.doc is None:
+        return []
+    draft = state.setup if state.setup is not None else setup.fresh_setup()
+    setup.apply_rules(draft, incoming.doc)
+    state.setup = draft
+    _transfer(state, incoming=None)
+    state.screen, state.notice = "new", "rules_taken"
+    return [FOCUS_TITLE]
+
+
+# --- files: import and restore ----------------------------------------------------------------
+
+
+@handles("open-file")
+def _open_file(state: State, payload: Payload) -> list[Effect]:
+    """A file's text (read by the page) is a game, a backup, or a link; show what it holds."""
+    name = payload.get("name", "")
+    _transfer(state, incoming=None, restore=None, restored=None, file_name=name)
+    state.screen, state.game_id = "import", None
+    problem = payload.get("error", "")
+    if problem:
+        params = {"size": payload.get("size", ""), "detail": payload.get("detail", "")}
+        _transfer(state, incoming=Incoming("game", "file", name, error=problem, params=params))
+        return [FOCUS_TITLE]
+    try:
+        found = read_file(payload.get("text", ""))
+    except FileError as error:
+        failed = Incoming("game", "file", name, error=error.code, params=error.params,
+                          problems=_problems(error.problems))
+        _transfer(state, incoming=failed)
+        return [FOCUS_TITLE]
+    if isinstance(found, LinkText):
+        return HANDLERS["route"](state, {"hash": found.fragment})
+    if isinstance(found, Backup):
+        plan = backups.plan_restore(state.games, found, _fresh_ids(payload))
+        _transfer(state, restore=plan)
+    else:
+        _transfer(state, incoming=_file_game(state, name, found))
+    return [FOCUS_TITLE]
+
+
+def _file_game(state: State, name: str, found: GameFile) -> Incoming:
+    existing = copy_of(state.games, found.digest) or ""
+    return Incoming("game", "file", name, found.doc, found.digest, existing=existing)
+
+
+def _fresh_ids(payload: Payload) -> Iterator[str]:
+    base = payload.get("new_id") or "g"
+    return (f"{base}{n}" for n in itertools.count(1))
+
+
+@handles("restore")
+def _restore(state: State, payload: Payload) -> list[Effect]:
+    """Add the backup's games as planned (no game here is overwritten) and its settings where
+    none are set here."""
+    plan = state.transfer.restore
+    if plan is None:
+        return []
+    effects = [_put(state, game) for game in plan.games]
+    state.settings = backups.merge_settings(state.settings, plan)
+    if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
+        state.lang = state.settings["lang"]
+    _transfer(state, restore=None, restored=_summary(plan))
+    state.notice = "restored"
+    return [*effects, FOCUS_TITLE]
+
+
+def _summary(plan: RestorePlan) -> Restored:
+    hands = sum(len(game.get("hands", [])) for game in plan.games)
+    return Restored(len(plan.add), len(plan.copies), len(plan.same), len(plan.bad), hands)
+
+
+@handles("close-import")
+def _close_import(state: State, payload: Payload) -> list[Effect]:
+    _transfer(state, incoming=None, restore=None, restored=None, file_name="")
+    state.screen = "home"
+    return [FOCUS_TITLE]
+
+
+# --- backup ---------------------------------------------------------------------------------
+
+
+@handles("backup")
+def _backup(state: State, payload: Payload) -> list[Effect]:
+    """Write every game and the settings into one file, and remember when."""
+    now = payload.get("now", "")
+    text = backups.make_backup(state.games, state.settings, now)
+    state.settings = backups.after_backup(state.settings, state.games, now)
+    state.notice = "backup_made"
+    name = f"debertz-backup-{now[:10] or 'games'}.json"
+    return [Effect("download", name, text)]
+
+
+@handles("backup-later")
+def _backup_later(state: State, payload: Payload) -> list[Effect]:
+    state.settings = backups.after_later(state.settings, state.games)
+    return [Effect("focus", "backup")]

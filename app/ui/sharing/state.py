@@ -1,0 +1,78 @@
+"""What the sharing, import and backup screens show (part of the app state, plain data).
+
+>>> Transfer().incoming is None, Transfer(can_share=True).can_share
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.share.backup import RestorePlan
+
+GameDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with what came in, translated by the view from ``code`` and ``params``;
+    ``hand`` (1-based) and ``field`` say where, as the engine reports them."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    hand: int | None = None
+    field: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A game or a rule set from outside (a link or a file), shown read-only until it is saved.
+
+    ``kind``: ``game`` or ``rules``; ``source``: ``link`` or ``file``; ``doc`` the checked game
+    (or rules) when it could be read, else ``error`` (a code) and ``problems``; ``digest`` names
+    the game's content; ``key`` is the link's payload or the file's name (what was opened);
+    ``existing`` the id of a game here with this content (a copy saved before), if any.
+    """
+
+    kind: str
+    source: str
+    key: str
+    doc: GameDict | None = None
+    digest: str = ""
+    error: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+    existing: str = ""
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did, for the summary: games added, kept twice, already here, refused."""
+
+    added: int
+    copies: int
+    same: int
+    bad: int
+    hands: int
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """The sharing part of the state.
+
+    ``base`` is the page's address without its fragment (links start with it); ``can_share``
+    whether the browser has the share sheet (``navigator.share``); ``sharing`` what the share
+    screen shows (``("game", id)`` or ``("rules", "")``); ``incoming`` a game or rule set
+    opened from a link or a file; ``restore`` a backup waiting for "restore"; ``restored`` the
+    outcome of the last restore; ``file_name`` the file the import screen is about.
+    """
+
+    base: str = ""
+    can_share: bool = False
+    sharing: tuple[str, str] | None = None
+    incoming: Incoming | None = None
+    restore: RestorePlan | None = None
+    restored: Restored | None = None
+    file_name: str = ""

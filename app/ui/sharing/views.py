@@ -1,0 +1,413 @@
+"""The sharing screens (a game or rules as a link and QR code, a game from a link or a file,
+rules from a link, the import and restore screen) and the backup section of the games list.
+
+Pure functions of the state; names and file names are escaped like everything else.
+
+>>> from app.ui.state import initial_state
+>>> from app.ui import i18n
+>>> html = backup_section(initial_state({}, {}, [], ["en"]), i18n.translator("en"))
+>>> 'id="open-file"' in html, "A new phone?" in html, 'id="backup"' in html
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.share import backup as backups
+from app.share.backup import BadGame, RestorePlan
+from app.share.link import game_fragment, rules_fragment
+from app.ui import i18n, scoring, setup
+from app.ui.markup import esc, join
+from app.ui.scoring import Issue, side_label
+from app.ui.sharing.state import Incoming, Problem, Restored
+from app.ui.state import GameDict, State
+from app.ui.views_common import issue_text, when_text
+from app.ui.views_game import render_readonly
+from app.ui.views_setup import CHOICES, FLAGS, PENALTIES
+
+SCREENS = ("shared", "rules-in", "share", "import")
+FILE_TYPES = ".json,application/json,text/plain"
+
+
+def render(state: State, t: i18n.Tr) -> str:
+    """The sharing screen now open."""
+    if state.screen == "share":
+        body = _share(state, t)
+    elif state.screen == "rules-in":
+        body = _rules_in(state, t)
+    elif state.screen == "import":
+        body = _import(state, t)
+    else:
+        body = _shared(state, t)
+    return f'<section class="screen sharing" aria-labelledby="screen-title">{body}</section>'
+
+
+def _title(text: str) -> str:
+    return f'<h2 id="screen-title" tabindex="-1">{esc(text)}</h2>'
+
+
+def _back_home(t: i18n.Tr) -> str:
+    return f'<div class="footer-actions"><a class="btn" href="#/">{esc(t("game.to_list"))}</a></div>'
+
+
+def game_title(game: GameDict) -> str:
+    """The sides of a game, as the game screen titles it (plain text).
+
+    >>> game_title({"players": ["Оля", "Петро", "Іван"]})
+    'Оля — Петро — Іван'
+    """
+    return " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
+
+
+# --- share: the link and its QR code -----------------------------------------------------
+
+
+def _share(state: State, t: i18n.Tr) -> str:
+    sharing = state.transfer.sharing or ("rules", "")
+    if sharing[0] == "game" and sharing[1] in state.games:
+        game = state.games[sharing[1]]
+        heading, about = t("share.title_game"), game_title(game)
+        fragment = game_fragment(game)
+        note = t("share.how_game")
+        back = (f"#/game/{sharing[1]}", t("share.back_game"))
+    else:
+        heading, about = t("share.title_rules"), ""
+        back = ("#/new", t("share.back_rules"))
+        note = t("share.how_rules")
+        found = _setup_rules(state)
+        if found is None:
+            return (
+                _title(heading)
+                + f'<p class="err" role="alert">{esc(t("share.rules_unfinished"))}</p>'
+                + f'<a class="btn" href="{back[0]}">{esc(back[1])}</a>'
+            )
+        about = rules_line(found, t)
+        fragment = rules_fragment(found)
+    link = state.transfer.base + fragment
+    return (
+        _title(heading)
+        + f'<p class="about">{esc(about)}</p>'
+        + qr_figure(link, t)
+        + _link_controls(state, link, heading, t)
+        + f'<p class="hint">{esc(note)}</p>'
+        + f'<div class="footer-actions"><a class="btn" id="share-back" href="{esc(back[0])}">'
+        + f"{esc(back[1])}</a></div>"
+    )
+
+
+def _setup_rules(state: State) -> dict[str, Any] | None:
+    """The rules of the new-game form, or None while they are not valid (a target typed wrong)."""
+    return scoring.checked_rules(setup.rules_json(state.setup or setup.fresh_setup()))
+
+
+def qr_figure(link: str, t: i18n.Tr) -> str:
+    """The link's QR code with a caption (segno is loaded here, on the first QR code drawn), or
+    a note when the link is too long for one."""
+    from app.share.qr import qr_code
+
+    code = qr_code(link)
+    if code is None:
+        return f'<p class="hint" id="qr-none">{esc(t("share.qr_too_long", count=len(link)))}</p>'
+    return (
+        f'<figure class="qr"><div class="qr-code" id="qr" role="img" '
+        f'aria-label="{esc(t("share.qr_label"))}" data-version="{code.version}" '
+        f'data-error="{esc(code.error)}">{code.svg}</div>'
+        f"<figcaption>{esc(t('share.qr_caption', count=len(link), version=code.version))}"
+        "</figcaption></figure>"
+    )
+
+
+def _link_controls(state: State, link: str, title: str, t: i18n.Tr) -> str:
+    share = ""
+    if state.transfer.can_share:
+        share = (
+            f'<button type="button" class="btn" id="web-share" data-action="web-share" '
+            f'data-link="{esc(link)}" data-title="{esc(title)}">{esc(t("share.web_share"))}</button>'
+        )
+    return (
+        f'<label for="share-link">{esc(t("share.link"))}</label>'
+        f'<input type="text" id="share-link" class="link" readonly value="{esc(link)}" '
+        'autocomplete="off" spellcheck="false">'
+        '<div class="row">'
+        f'<button type="button" class="btn primary" id="copy-link" data-action="copy-link" '
+        f'data-link="{esc(link)}">{esc(t("share.copy"))}</button>{share}</div>'
+    )
+
+
+# --- a game from a link or a file: read-only ---------------------------------------------
+
+
+def _shared(state: State, t: i18n.Tr) -> str:
+    incoming = state.transfer.incoming
+    if incoming is None or incoming.kind != "game":
+        return _title(t("share.title_incoming")) + _back_home(t)
+    return incoming_game(state, incoming, t)
+
+
+def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
+    """A game from outside: read-only, marked as not ours, with "save a copy"; or why it could
+    not be opened."""
+    from_file = incoming.source == "file"
+    heading = t("share.title_file" if from_file else "share.title_incoming")
+    if incoming.doc is None:
+        return _title(heading) + _failure(incoming, t) + _back_home(t)
+    game = incoming.doc
+    existing = incoming.existing if incoming.existing in state.games else ""
+    if existing:
+        have = state.games[existing]
+        actions = (
+            f'<p class="have">{esc(t("share.have_copy", when=when_text(have.get("created", ""))))}</p>'
+            f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(existing)}">'
+            f"{esc(t('share.open_copy'))}</a>"
+            f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
+            f'data-again="true">{esc(t("share.save_again"))}</button></div>'
+        )
+    else:
+        actions = (
+            f'<button type="button" class="btn primary big" id="save-shared" '
+            f'data-action="save-shared">{esc(t("share.save_copy"))}</button>'
+        )
+    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
+    return (
+        _title(heading)
+        + '<div class="foreign" role="note">'
+        + f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
+        + f"<p>{esc(t('share.not_saved'))}</p></div>"
+        + actions
+        + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
+        + render_readonly(game, t)
+        + _back_home(t)
+    )
+
+
+def _failure(incoming: Incoming, t: i18n.Tr) -> str:
+    prefix = "share.file_error" if incoming.source == "file" else "share.link_error"
+    key = f"{prefix}.{incoming.error}"
+    params = {**incoming.params, "name": incoming.key}
+    text = t(key, **params) if i18n.has(key) else t(f"{prefix}.other", detail=incoming.error)
+    items = join(f"<li>{esc(problem_text(p, t))}</li>" for p in incoming.problems)
+    listed = f"<ul>{items}</ul>" if items else ""
+    return (
+        f'<div class="problems" role="alert" id="incoming-error"><p>{esc(text)}</p>{listed}</div>'
+        f'<p class="hint">{esc(t("share.nothing_changed"))}</p>'
+    )
+
+
+def problem_text(problem: Problem, t: i18n.Tr) -> str:
+    """One problem the engine found in a file or a link, with the hand and field it is at.
+
+    >>> en = i18n.translator("en")
+    >>> problem_text(Problem("cards_sum", {"total": 150}, 3, "cards"), en)
+    'Hand 3, cards: The card points add up to 150; they must add up to 162.'
+    >>> problem_text(Problem("players_count", {"count": 1}, None, "players"), en)
+    'players: There must be 2, 3 or 4 players.'
+    """
+    text = issue_text(t, Issue(problem.field, problem.code, problem.params, problem.message))
+    if problem.hand is not None:
+        return t("share.at_hand", n=problem.hand, field=problem.field, text=text)
+    return t("share.at_field", field=problem.field or "—", text=text)
+
+
+# --- rules from a link ------------------------------------------------------------------------
+
+
+def _rules_in(state: State, t: i18n.Tr) -> str:
+    incoming = state.transfer.incoming
+    heading = t("share.title_rules_in")
+    if incoming is None or incoming.kind != "rules":
+        return _title(heading) + _back_home(t)
+    if incoming.doc is None:
+        return _title(heading) + _failure(incoming, t) + _back_home(t)
+    return (
+        _title(heading)
+        + f'<p>{esc(t("share.rules_in_about"))}</p>'
+        + rules_list(incoming.doc, t)
+        + '<div class="row">'
+        + '<button type="button" class="btn primary big" id="use-rules" data-action="use-rules">'
+        + f"{esc(t('share.use_rules'))}</button>"
+        + f'<a class="btn" href="#/">{esc(t("common.cancel"))}</a></div>'
+    )
+
+
+def rules_line(rules: dict[str, Any], t: i18n.Tr) -> str:
+    """A rule set in a few words: its preset (or "own rules") and its target.
+
+    >>> rules_line(scoring.preset_options("moscow"), i18n.translator("en"))
+    'Moscow, to 501'
+    """
+    preset = scoring.matching_preset(rules)
+    return t("share.rules_line", preset=t(f"preset.{preset}"), target=rules["target"])
+
+
+def rules_list(rules: dict[str, Any], t: i18n.Tr) -> str:
+    """Every option of a rule set, as the new-game form names them."""
+    rows = [(t("setup.target"), str(rules["target"]))]
+    rows += [(t(f"opt.{name}"), t(f"opt.{name}.{rules[name]}")) for name in CHOICES]
+    rows += [(t(f"opt.{name}"), t("share.yes" if rules[name] else "share.no")) for name in FLAGS]
+    rows += [(t(f"opt.{name}"), _penalty_text(rules[name], t)) for name in PENALTIES]
+    items = join(f"<dt>{esc(label)}</dt><dd>{esc(value)}</dd>" for label, value in rows)
+    return (
+        f'<p class="about">{esc(rules_line(rules, t))}</p><dl class="ruleset" id="ruleset">{items}</dl>'
+    )
+
+
+def _penalty_text(penalty: dict[str, Any] | None, t: i18n.Tr) -> str:
+    if penalty is None:
+        return t("share.no")
+    when, count = t(f"opt.when.{penalty['when']}"), t(f"opt.count.{penalty['count']}")
+    return t("share.penalty", points=penalty["points"], when=when, count=count)
+
+
+# --- import: a file, a backup ------------------------------------------------------------------
+
+
+def _import(state: State, t: i18n.Tr) -> str:
+    transfer = state.transfer
+    if transfer.restored is not None:
+        return _title(t("import.title_restored")) + _restored(transfer.restored, t) + _back_home(t)
+    if transfer.restore is not None:
+        return _title(t("import.title_backup")) + _plan(transfer.restore, transfer.file_name, t)
+    incoming = transfer.incoming
+    if incoming is not None and incoming.kind == "game" and incoming.doc is None:
+        return (
+            _title(t("share.title_file"))
+            + _failure(incoming, t)
+            + f'<div class="row">{file_picker(t, primary=True)}</div>'
+            + _back_home(t)
+        )
+    if incoming is not None and incoming.kind == "game":
+        return incoming_game(state, incoming, t)
+    return (
+        _title(t("import.title"))
+        + f'<p>{esc(t("import.about"))}</p>'
+        + f'<div class="row">{file_picker(t, primary=True)}</div>'
+        + _back_home(t)
+    )
+
+
+def file_picker(t: i18n.Tr, primary: bool = False) -> str:
+    """A button that opens the system's file picker (the page reads the chosen file)."""
+    return (
+        f'<input type="file" id="open-file" class="sr-only file" accept="{FILE_TYPES}" '
+        'data-action="open-file">'
+        f'<label class="btn{" primary" if primary else ""}" for="open-file">'
+        f"{esc(t('import.choose'))}</label>"
+    )
+
+
+def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
+    lines = [t("import.backup_of", when=when_text(plan.made) or "?", name=name)]
+    if plan.add:
+        lines.append(t("import.will_add", count=len(plan.add)))
+    if plan.copies:
+        lines.append(t("import.will_copy", count=len(plan.copies)))
+    if plan.same:
+        lines.append(t("import.already", count=len(plan.same)))
+    items = join(f"<li>{esc(line)}</li>" for line in lines[1:])
+    body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
+    if plan.bad:
+        body += _bad_games(plan.bad, t)
+    if plan.games:
+        hands = sum(len(game.get("hands", [])) for game in plan.games)
+        body += (
+            f'<p class="hint">{esc(t("import.never_overwrites"))}</p>'
+            '<div class="row">'
+            f'<button type="button" class="btn primary big" id="restore" data-action="restore">'
+            f"{esc(t('import.restore', count=len(plan.games), hands=hands))}</button>"
+            f'<button type="button" class="btn" id="close-import" data-action="close-import">'
+            f"{esc(t('common.cancel'))}</button></div>"
+        )
+    else:
+        body += f'<p class="have">{esc(t("import.nothing_new"))}</p>' + _back_home(t)
+    return body
+
+
+def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
+    items = join(
+        f"<li>{esc(t('import.bad_game', n=game.number, names=', '.join(game.players) or '?'))}"
+        f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t))}</li>' for p in game.problems[:5])}"
+        "</ul></li>"
+        for game in bad
+    )
+    return (
+        f'<div class="problems" role="alert"><p>{esc(t("import.bad", count=len(bad)))}</p>'
+        f"<ul>{items}</ul></div>"
+    )
+
+
+def _problem(problem: Any) -> Problem:
+    return Problem(problem.code, dict(problem.params or {}), problem.hand, problem.field,
+                   problem.message)
+
+
+def _restored(done: Restored, t: i18n.Tr) -> str:
+    lines = [t("import.added", count=done.added)]
+    if done.copies:
+        lines.append(t("import.copied", count=done.copies))
+    if done.same:
+        lines.append(t("import.already", count=done.same))
+    if done.bad:
+        lines.append(t("import.bad", count=done.bad))
+    lines.append(t("import.hands", count=done.hands))
+    items = join(f"<li>{esc(line)}</li>" for line in lines)
+    return f'<ul class="plan" id="restore-done" role="status">{items}</ul>'
+
+
+# --- the games list: backup section, reminder, where a game came from ------------------------
+
+
+def backup_section(state: State, t: i18n.Tr) -> str:
+    """The games list's backup corner: when the last backup was made, back up, open a file."""
+    record = backups.backup_record(state.settings)
+    made = record.get("made")
+    if not state.games:
+        status = t("backup.restore_hint")
+    elif made:
+        since = backups.hands_since(state.games, state.settings)
+        status = t("backup.last", when=when_text(made))
+        if since:
+            status += " " + t("backup.since", count=since)
+    else:
+        status = t("backup.never")
+    button = ""
+    if state.games:
+        button = (
+            f'<button type="button" class="btn" id="backup" data-action="backup">'
+            f"{esc(t('backup.make'))}</button>"
+        )
+    return (
+        '<section class="backup" aria-labelledby="backup-title">'
+        f'<h3 id="backup-title">{esc(t("backup.title"))}</h3>'
+        f'<p class="hint" id="backup-status">{esc(status)}</p>'
+        f'<div class="row">{button}{file_picker(t)}</div>'
+        f'<p class="hint">{esc(t("backup.why"))} '
+        f'<a href="#/help/backup">{esc(t("backup.more"))}</a></p></section>'
+    )
+
+
+def backup_reminder(state: State, t: i18n.Tr) -> str:
+    """A quiet suggestion to back up, once many hands were entered since the last backup."""
+    due = backups.reminder_due(state.games, state.settings)
+    if not due:
+        return ""
+    return (
+        '<div class="reminder" role="note" id="backup-reminder">'
+        f"<p>{esc(t('backup.remind', count=due))}</p><div class=\"row\">"
+        f'<button type="button" class="btn primary small" data-action="backup">'
+        f"{esc(t('backup.now'))}</button>"
+        f'<button type="button" class="btn quiet small" id="backup-later" data-action="backup-later">'
+        f"{esc(t('backup.later'))}</button></div></div>"
+    )
+
+
+def origin_mark(game: GameDict, t: i18n.Tr) -> str:
+    """Where a game came from, when not from this device's own form: a link, a file, a backup
+    (a restored copy kept beside a game that differs)."""
+    if game.get("restored_from"):
+        text = t("origin.restored", when=when_text(game.get("restored", "")))
+    elif game.get("received_from") in ("link", "file"):
+        text = t(f"origin.{game['received_from']}")
+    else:
+        return ""
+    return f'<p class="origin">{esc(text)}</p>'

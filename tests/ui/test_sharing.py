@@ -1,0 +1,462 @@
+"""Sharing, importing and backing up, driven through the reducer as the page would."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from helpers import XSS, Table
+from test_views import Audit
+
+from app.share.backup import REMIND_AFTER
+from app.share.link import game_fragment, rules_fragment, shared_doc
+from app.ui import i18n, nav
+from app.ui.markup import esc
+from app.ui.state import LANGS
+from app.ui.views import render
+
+BASE = "https://example.org/debertz/"
+
+
+def played(lang: str = "en", names: list[str] | None = None, hands: int = 3) -> Table:
+    table = Table(lang)
+    table.do("share-env", base=BASE, share="true")
+    table.new_game(names or ["Оля", "Петро"])
+    for n in range(hands):
+        table.hand(n % 2, {0: 100 - n, 1: 62 + n})
+    return table
+
+
+def writes(effects: list[Any]) -> list[Any]:
+    """The commits among the effects (everything an action stores is one commit)."""
+    return [e.value for e in effects if e.kind == "commit"]
+
+
+def put_games(effects: list[Any]) -> list[dict[str, Any]]:
+    """The games the effects store."""
+    return [w.game for commit in writes(effects) for w in commit.games if w.game is not None]
+
+
+def settings_only(effects: list[Any]) -> bool:
+    """Whether the effects store the settings and no game."""
+    commits = writes(effects)
+    return len(commits) == 1 and not commits[0].games and commits[0].settings is not None
+
+
+def without_rev(games: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Games without their storage revision (a game new to a store starts again at 0)."""
+    return {gid: {k: v for k, v in game.items() if k != "rev"} for gid, game in games.items()}
+
+
+def count(games: dict[str, dict[str, Any]]) -> tuple[int, int]:
+    return len(games), sum(len(g["hands"]) for g in games.values())
+
+
+def audit(html: str) -> Audit:
+    found = Audit()
+    found.feed(html)
+    assert found.inline == []
+    assert len(found.ids) == len(set(found.ids)), sorted(found.ids)
+    for control in found.controls:
+        assert control.get("id") in found.labels_for, control
+    return found
+
+
+# --- the share screen ----------------------------------------------------------------------
+
+
+def test_the_share_screen_shows_the_games_link_its_qr_code_and_the_buttons() -> None:
+    table = played()
+    game = table.game
+    table.do("route", hash=f"#/share/{game['id']}")
+    html = table.html()
+    link = BASE + game_fragment(game)
+    assert table.state.screen == "share"
+    assert f'value="{link}"' in html and f'data-link="{link}"' in html
+    assert re.search(r'<div class="qr-code" id="qr" role="img" aria-label="QR code of the link" '
+                     r'data-version="\d+" data-error="[LMQH]"><svg ', html)
+    assert 'id="copy-link"' in html and 'id="web-share"' in html
+    audit(html)
+    effects = table.do("copy-link", link=link)
+    assert [(e.kind, e.key, e.value) for e in effects] == [("copy", link, "share-link")]
+    table.do("copied", done="true")
+    assert "Link copied." in table.html()
+    table.do("copied", done="false")
+    assert "The link is selected" in table.html()
+
+
+def test_without_a_share_sheet_there_is_no_send_button() -> None:
+    table = played()
+    table.do("share-env", base=BASE, share="false")
+    table.do("route", hash=f"#/share/{table.game['id']}")
+    assert 'id="web-share"' not in table.html() and 'id="copy-link"' in table.html()
+
+
+def test_the_game_screen_and_the_new_game_form_lead_to_sharing() -> None:
+    table = played()
+    assert f'href="#/share/{table.game["id"]}"' in table.html()
+    table.do("route", hash="#/new")
+    assert 'href="#/share/rules"' in table.html()
+
+
+def test_sharing_an_unknown_game_goes_home_with_a_notice() -> None:
+    table = played()
+    table.do("route", hash="#/share/nope")
+    assert table.state.screen == "home" and table.state.notice == "game_missing"
+
+
+# --- opening a shared game -------------------------------------------------------------------
+
+
+def shared_table(lang: str = "en") -> tuple[Table, dict[str, Any], str]:
+    sender = played(lang, names=[XSS, "Петро"], hands=4)
+    game = sender.game
+    receiver = Table(lang)
+    receiver.do("share-env", base=BASE, share="false")
+    return receiver, game, game_fragment(game)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_shared_game_is_shown_read_only_and_marked_as_someone_elses(lang: str) -> None:
+    table, game, fragment = shared_table(lang)
+    effects = table.do("route", hash=fragment)
+    html = table.html()
+    t = i18n.translator(lang)
+    assert writes(effects) == [] and table.state.games == {}
+    assert table.state.screen == "shared"
+    assert esc(t("share.not_yours")) in html and esc(t("share.not_saved")) in html
+    assert 'id="save-shared"' in html
+    assert 'data-action="edit-hand"' not in html and 'id="new-hand"' not in html
+    assert 'data-action="undo"' not in html and 'id="rematch"' not in html
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert html.count('class="hand') == len(game["hands"])
+    audit(html)
+
+
+def test_saving_a_shared_game_makes_a_new_game_and_touches_no_other() -> None:
+    _sender, game, fragment = shared_table()
+    mine = played().game
+    table = Table("en", games={mine["id"]: mine})
+    mine = table.state.games[mine["id"]]
+    table.do("route", hash=fragment)
+    effects = table.do("save-shared", new_id="gcopy", now="2026-12-01T10:00:00")
+    saved = put_games(effects)
+    assert [g["id"] for g in saved] == ["gcopy"]
+    (commit,) = writes(effects)
+    assert [(w.game_id, w.expect) for w in commit.games] == [("gcopy", None)]
+    assert set(table.stored().games) == {mine["id"], "gcopy"}
+    copy = saved[0]
+    assert shared_doc(copy) == shared_doc(game)
+    assert copy["undo"] == [] and copy["received_from"] == "link" and copy["shared_digest"]
+    assert table.state.games[mine["id"]] is mine
+    assert nav.address(table.state) == "#/game/gcopy"
+    assert table.state.screen == "game" and "A copy of the game is saved" in table.html()
+
+
+def test_the_same_link_again_offers_the_copy_instead_of_saving_a_duplicate() -> None:
+    table, game, fragment = shared_table()
+    table.do("route", hash=fragment)
+    table.do("save-shared", new_id="gcopy")
+    table.do("route", hash="#/")
+    table.do("route", hash=fragment)
+    html = table.html()
+    assert 'id="save-shared"' not in html
+    assert 'href="#/game/gcopy"' in html and 'id="save-again"' in html
+    effects = table.do("save-shared", new_id="gtwo")  # a stale tap without "again"
+    assert put_games(effects) == [] and table.state.game_id == "gcopy"
+    table.do("route", hash=fragment)
+    effects = table.do("save-shared", new_id="gtwo", again="true")
+    assert [g["id"] for g in put_games(effects)] == ["gtwo"]
+    assert count(table.state.games) == (2, 2 * len(game["hands"]))
+
+
+def test_a_game_already_here_under_its_own_id_is_recognised() -> None:
+    table = played()
+    game = table.game
+    table.do("route", hash=game_fragment(game))
+    assert f'href="#/game/{game["id"]}"' in table.html()
+
+
+def test_editing_the_copy_keeps_it_recognised_as_the_copy_of_that_link() -> None:
+    table, _game, fragment = shared_table()
+    table.do("route", hash=fragment)
+    table.do("save-shared", new_id="gcopy")
+    table.hand(0, {0: 90})
+    table.do("route", hash=fragment)
+    assert 'href="#/game/gcopy"' in table.html()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("fragment", "key"),
+    [
+        ("#/shared/", "empty"),
+        ("#/shared/1ABCDEFGHIJKLMNOP", "damaged"),
+        ("#/shared/9ABC", "unknown_form"),
+        ("#/shared/1" + "A" * 30_000, "too_long"),
+    ],
+)
+def test_a_broken_link_says_what_is_wrong_and_stores_nothing(
+    lang: str, fragment: str, key: str
+) -> None:
+    table = played(lang)
+    before = dict(table.state.games)
+    effects = table.do("route", hash=fragment)
+    html = table.html()
+    assert writes(effects) == [] and table.state.games == before
+    t = i18n.translator(lang)
+    text = t(f"share.link_error.{key}", length=30_001, max=20_000)
+    assert esc(text) in html and 'id="save-shared"' not in html
+    assert table.do("save-shared") == []
+
+
+def test_a_cut_link_of_a_real_game_is_refused() -> None:
+    table, _game, fragment = shared_table()
+    table.do("route", hash=fragment[:-3])
+    assert table.state.transfer.incoming is not None
+    assert table.state.transfer.incoming.error == "damaged"
+
+
+# --- rules links -----------------------------------------------------------------------------
+
+
+def test_sharing_the_rules_of_the_form_and_opening_them_fills_a_new_game() -> None:
+    sender = Table("en")
+    sender.do("share-env", base=BASE, share="false")
+    sender.do("route", hash="#/new")
+    sender.do("setup-preset", value="vinnytsia")
+    sender.do("setup-option", name="eggs", value="each")
+    sender.do("route", hash="#/share/rules")
+    html = sender.html()
+    rules = {**sender.state.setup.options, "target": 1001}  # type: ignore[union-attr]
+    assert BASE + rules_fragment(rules) in html and "Custom, to 1001" in html
+
+    receiver = Table("uk")
+    receiver.do("route", hash="#/new")
+    receiver.do("setup-name", seat=0, value="Оля")
+    effects = receiver.do("route", hash=rules_fragment(rules))
+    assert writes(effects) == [] and receiver.state.screen == "rules-in"
+    assert 'id="ruleset"' in receiver.html() and "1001" in receiver.html()
+    audit(receiver.html())
+    effects = receiver.do("use-rules")
+    draft = receiver.state.setup
+    assert draft is not None and draft.options["eggs"] == "each" and draft.target == "1001"
+    assert draft.names[0] == "Оля"  # the names typed stay
+    assert receiver.state.screen == "new"
+    assert settings_only(effects)
+
+
+def test_rules_that_cannot_be_shared_yet_say_why() -> None:
+    table = Table("en")
+    table.do("route", hash="#/new")
+    table.do("setup-target", value="other")
+    table.do("setup-target-other", value="12")
+    table.do("route", hash="#/share/rules")
+    assert "The rules are not ready yet" in table.html() and 'id="qr"' not in table.html()
+
+
+def test_a_damaged_rules_link_changes_nothing() -> None:
+    table = Table("en")
+    effects = table.do("route", hash="#/rules/1ZZZZ")
+    assert writes(effects) == [] and 'id="use-rules"' not in table.html()
+
+
+# --- opening files ----------------------------------------------------------------------------
+
+
+def test_a_good_game_file_is_shown_first_and_saved_only_when_asked() -> None:
+    sender = played(hands=5)
+    text = json.dumps(shared_doc(sender.game), ensure_ascii=False)
+    table = Table("en")
+    effects = table.do("open-file", name="game.json", text=text)
+    assert writes(effects) == [] and table.state.screen == "import"
+    html = table.html()
+    assert "opened from the file “game.json”" in html and 'id="save-shared"' in html
+    effects = table.do("save-shared", new_id="gfile")
+    assert [g["received_from"] for g in put_games(effects)] == ["file"]
+    assert count(table.state.games) == (1, 5)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_game_file_lists_every_problem_in_the_players_language(lang: str) -> None:
+    bad = {"players": ["Оля", "Петро"], "hands": [
+        {"taker": 0, "cards": [100, 62]},
+        {"taker": 1, "cards": [90, 50]},
+        {"taker": 7, "cards": [100, 62], "bella": 3},
+    ]}
+    table = Table(lang)
+    effects = table.do("open-file", name="<b>bad</b>.json", text=json.dumps(bad))
+    html = table.html()
+    t = i18n.translator(lang)
+    assert writes(effects) == [] and table.state.games == {}
+    assert esc(t("share.at_hand", n=2, field="cards", text=t("problem.cards_sum", total=140))) in html
+    assert "&lt;b&gt;bad&lt;/b&gt;.json" in html and "<b>bad</b>" not in html
+    assert html.count("<li>") == 3
+    assert 'id="save-shared"' not in html
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"players": ["A", "B"],\n "hands": [}', "line 2, column"),
+        ("", "is empty"),
+        ('{"format": "debertz-backup/9", "games": []}', "newer version"),
+        ('{"format": "debertz-backup/1", "games": 5}', "no list of games"),
+        ("[" * 100 + "]" * 100, "nested far too deeply"),
+    ],
+)
+def test_a_file_that_is_not_a_game_says_why(text: str, words: str) -> None:
+    table = Table("en")
+    effects = table.do("open-file", name="x.json", text=text)
+    assert writes(effects) == [] and words in table.html()
+
+
+def test_a_file_the_page_could_not_read_says_so() -> None:
+    table = Table("en")
+    table.do("open-file", name="big.json", error="too_big", size="40000000")
+    assert "is too large (40000000 bytes)" in table.html()
+
+
+def test_a_shared_text_holding_a_link_opens_that_link() -> None:
+    sender = played()
+    fragment = game_fragment(sender.game)
+    table = Table("en")
+    table.do("open-file", name="", text=f"Our score: {BASE}{fragment}")
+    assert table.state.screen == "shared" and nav.address(table.state) == fragment
+
+
+# --- backup and restore --------------------------------------------------------------------------
+
+
+def backup_of(table: Table) -> str:
+    effects = table.do("backup", now="2026-12-01T09:00:00")
+    (download,) = [e for e in effects if e.kind == "download"]
+    assert download.key == "debertz-backup-2026-12-01.json"
+    return str(download.value)
+
+
+def test_a_backup_holds_every_game_and_the_lasting_settings() -> None:
+    table = played(hands=4)
+    table.new_game(["Іван", "Марта", "Оксана"])
+    table.hand(0, {0: 100, 1: 62, 2: 0})
+    table.do("lang", value="uk")
+    doc = json.loads(backup_of(table))
+    assert doc["format"] == "debertz-backup/1" and doc["made"] == "2026-12-01T09:00:00"
+    assert {g["id"]: g for g in doc["games"]} == table.state.games
+    assert doc["settings"]["lang"] == "uk" and "backup" not in doc["settings"]
+    assert table.state.settings["backup"]["made"] == "2026-12-01T09:00:00"
+    table.do("route", hash="#/")
+    assert "01.12.2026 09:00" in table.html()
+
+
+def restore(table: Table, text: str) -> list[Any]:
+    table.do("open-file", name="backup.json", text=text)
+    return table.do("restore", new_id="gr")
+
+
+def test_restoring_into_an_empty_profile_brings_back_every_game_and_hand() -> None:
+    source = played(hands=7)
+    source.do("lang", value="ru")
+    source.new_game(["Іван", "Марта"])
+    source.hand(0, {0: 100})
+    text = backup_of(source)
+    fresh = Table("en")
+    effects = restore(fresh, text)
+    assert count(fresh.state.games) == count(source.state.games) == (2, 8)
+    # ids, hands, undo history: all of it (the storage revision starts again in a new store)
+    assert without_rev(fresh.state.games) == without_rev(source.state.games)
+    assert without_rev(fresh.stored().games) == without_rev(source.stored().games)
+    assert "Добавлено 2 игры." not in fresh.html()
+    assert "Добавлены 2 игры." in fresh.html() and "Всего в них 8 сдач." in fresh.html()
+    (commit,) = writes(effects)  # one transaction: every game, then the settings
+    assert [w.expect for w in commit.games] == [None, None] and commit.settings is not None
+    assert fresh.state.settings["lang"] == fresh.state.lang == "ru"
+
+
+def test_a_restore_keeps_the_language_chosen_here() -> None:
+    source = played(hands=1)
+    source.do("lang", value="ru")
+    text = backup_of(source)
+    here = Table("en")
+    here.do("lang", value="uk")
+    restore(here, text)
+    assert here.state.settings["lang"] == here.state.lang == "uk"
+
+
+def test_restoring_twice_adds_nothing_the_second_time() -> None:
+    text = backup_of(played(hands=3))
+    table = Table("en")
+    restore(table, text)
+    table.do("open-file", name="backup.json", text=text)
+    assert "Nothing to restore" in table.html() and 'id="restore"' not in table.html()
+    assert count(table.state.games) == (1, 3)
+
+
+def test_restoring_over_changed_games_keeps_both_versions_and_overwrites_nothing() -> None:
+    phone = played(hands=5)
+    kept = phone.new_game(["Іван", "Марта"])
+    phone.hand(0, {0: 100})
+    text = backup_of(phone)
+    changed_id = next(gid for gid in phone.state.games if gid != kept)
+    phone.do("route", hash=f"#/game/{changed_id}")
+    phone.hand(1, {1: 100})  # changed after the backup
+    phone.new_game(["Нова", "Гра"])  # and a game the backup does not have
+    before = {gid: game for gid, game in phone.state.games.items()}
+    phone.do("open-file", name="backup.json", text=text)
+    html = phone.html()
+    assert "1 game differs from yours" in html and "1 game is already here" in html
+    effects = phone.do("restore", new_id="gr")
+    written = put_games(effects)
+    assert [g["restored_from"] for g in written] == [changed_id]
+    assert all(g["id"] not in before for g in written)
+    assert all(phone.state.games[gid] is game for gid, game in before.items())
+    assert count(phone.state.games) == (4, 6 + 1 + 0 + 5)
+    phone.do("route", hash="#/")
+    assert "restored copy (backup of 01.12.2026 09:00)" in phone.html()
+    phone.do("open-file", name="backup.json", text=text)
+    assert "Nothing to restore" in phone.html()
+
+
+def test_a_backup_game_the_rules_refuse_is_listed_and_the_others_restored() -> None:
+    doc = json.loads(backup_of(played(hands=2)))
+    doc["games"].append({"id": "broken", "players": ["A"], "hands": []})
+    table = Table("en")
+    table.do("open-file", name="backup.json", text=json.dumps(doc))
+    html = table.html()
+    assert "1 game of the backup could not be read" in html and "Game 2 (A)" in html
+    table.do("restore", new_id="gr")
+    assert list(table.state.games) == [doc["games"][0]["id"]]
+
+
+def test_the_reminder_comes_after_many_hands_and_can_be_put_off() -> None:
+    table = played(hands=REMIND_AFTER - 1)
+    gid = table.game["id"]
+    table.do("route", hash="#/")
+    assert 'id="backup-reminder"' not in table.html()
+    table.do("route", hash=f"#/game/{gid}")
+    table.hand(0, {0: 100})
+    table.do("route", hash="#/")
+    assert f"Not in a backup yet: {REMIND_AFTER} hands." in table.html()
+    effects = table.do("backup-later")
+    assert settings_only(effects)
+    assert 'id="backup-reminder"' not in table.html()
+    backup_of(table)
+    assert 'id="backup-reminder"' not in table.html()
+    assert "No backup has been made yet." not in table.html()
+
+
+def test_every_sharing_screen_renders_in_every_language() -> None:
+    for lang in LANGS:
+        table, _game, fragment = shared_table(lang)
+        for address in (fragment, "#/import", "#/rules/1B6SABQB4GL4EM", "#/shared/x"):
+            table.do("route", hash=address)
+            audit(render(table.state))
+
+
+def test_a_link_too_long_for_any_qr_code_says_so_and_keeps_the_link() -> None:
+    from app.ui.sharing.views import qr_figure
+
+    html = qr_figure(BASE + "#/shared/1" + "A" * 5000, i18n.translator("en"))
+    assert "is too long for a QR code: copy it or send it" in html and "<svg" not in html
