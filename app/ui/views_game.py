@@ -10,6 +10,7 @@ from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_common import errors_at, group_issues, issue_text, toggle, when_text
+from app.ui.views_setup import rule_rows, rules_line
 
 
 def signed(value: int) -> str:
@@ -76,42 +77,17 @@ def rules_title(game: GameDict, t: i18n.Tr) -> str:
     >>> rules_title(g, i18n.translator("en"))
     'Rules: Standard, to 1001'
     """
-    rules = scoring.rules_of(game)
-    preset = scoring.matching_preset(rules)
-    return t("game.rules", preset=t(f"preset.{preset}"), target=rules["target"])
-
-
-RULE_CHOICES = ("eggs", "both_reach", "must_beat", "bait_to")
-RULE_FLAGS = ("sequences_need_trick", "obligation")
-RULE_PENALTIES = ("bait_penalty", "ski_penalty")
-MANY_SIDES_ONLY = ("must_beat", "bait_to")
+    return t("game.rules", rules=rules_line(scoring.rules_of(game), t))
 
 
 def rules_details(game: GameDict, t: i18n.Tr) -> str:
     """The rules in force, one tap away: every option of the game with its value."""
-    rules = scoring.rules_of(game)
-    rows = [(t("setup.target"), str(rules["target"]))]
-    many = scoring.side_count(game) > 2
-    rows += [
-        (t(f"opt.{name}"), t(f"opt.{name}.{rules[name]}"))
-        for name in RULE_CHOICES
-        if many or name not in MANY_SIDES_ONLY
-    ]
-    rows += [(t(f"opt.{name}"), t("common.yes" if rules[name] else "common.no")) for name in RULE_FLAGS]
-    rows += [(t(f"opt.{name}"), _penalty_text(rules[name], t)) for name in RULE_PENALTIES]
+    rows = rule_rows(scoring.rules_of(game), t, scoring.side_count(game))
     items = join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows)
     return (
         f'<details class="rules" id="rules"><summary>{esc(rules_title(game, t))}</summary>'
         f'<dl>{items}</dl><p><a href="#/help/presets">{esc(t("game.rules_help"))}</a></p></details>'
     )
-
-
-def _penalty_text(penalty: dict[str, Any] | None, t: i18n.Tr) -> str:
-    if not penalty:
-        return t("common.none")
-    when = t("opt.when." + str(penalty["when"]))
-    count = t("opt.count." + str(penalty.get("count", "game")))
-    return f"{penalty['points']}, {when}, {count}"
 
 
 def _keep_awake(state: State, t: i18n.Tr) -> str:
