@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import json
 import sys
 import tempfile
 from collections.abc import Callable
@@ -156,7 +157,8 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     """Every screen with the longest names (tools/sample_games.py, seeded first), in order:
     the games list, the new-game form with every option and its errors, the sheets of 2, 3 and 4
     sides, the rules, the hand form with every mark at once and with its errors, both
-    confirmations, and the help."""
+    confirmations, the sharing screens (a game's and the rules' link and QR code, both links
+    opened, a game file opened) and the help."""
     names = SAMPLES["long-teams"]["players"]
 
     def open_game(game_id: str) -> Callable[[], None]:
@@ -201,6 +203,36 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#cancel-hand")
         page.click("#ask-delete-game")
 
+    def share(opener: str) -> Callable[[], None]:
+        def step() -> None:
+            page.click(opener)
+            page.wait_for_selector("#qr svg")
+
+        return step
+
+    def open_link(shown: str) -> Callable[[], None]:
+        """The link on the share screen, opened in the running app (as a tap on it would)."""
+
+        def step() -> None:
+            fragment = "#" + page.input_value("#share-link").partition("#")[2]
+            page.evaluate("(place) => { location.hash = place; }", fragment)
+            page.wait_for_selector(shown)
+
+        return step
+
+    def rules_form() -> None:
+        to_list(page)
+        page.click("#new-game")
+
+    def game_file() -> None:
+        to_list(page)
+        page.evaluate("() => { location.hash = '#/import'; }")
+        page.set_input_files("#open-file", files=[{
+            "name": f"{names[0]}.json", "mimeType": "application/json",
+            "buffer": json.dumps(SAMPLES["long-four"], ensure_ascii=False).encode(),
+        }])
+        page.wait_for_selector(".foreign")
+
     return [
         ("games", lambda: None),
         ("new-game", new_game),
@@ -213,6 +245,12 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("game-delete", delete_game),
         ("game-three-finished", open_game("long-three")),
         ("game-four", open_game("long-four")),
+        ("share-game", share("#share-game")),
+        ("shared-game", open_link("#open-copy")),
+        ("new-game-kept", rules_form),
+        ("share-rules", share("#share-rules")),
+        ("rules-in", open_link("#use-rules")),
+        ("import-game", game_file),
         ("help", lambda: to_help(page)),
     ]
 

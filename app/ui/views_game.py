@@ -352,7 +352,9 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> 
 
 def _cell(game: GameDict, hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> str:
     marks = side_marks(hand, line, side, t)
-    mark_html = join(f'<span class="mark {cls}">{esc(text)}</span>' for cls, text in marks)
+    mark_html = join(  # the sequences wrap after a dot, never inside a word
+        f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks
+    )
     return (
         f'<td><span class="change">{esc(signed(line.change[side]))}</span>'
         f'<span class="run">{esc(signed_score(line.score[side]))}</span>{mark_html}</td>'

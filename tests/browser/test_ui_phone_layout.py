@@ -131,3 +131,36 @@ def test_a_long_name_never_breaks_inside_a_word(phone: Page) -> None:
     heads = phone.locator(".sheet thead th[title]")
     assert heads.count() == 4
     assert heads.nth(2).get_attribute("title") == "Ярославапетрівнакостянтинівнашевченкова"
+
+
+MARKS_CUT = """() => [...document.querySelectorAll(".sheet .mark")].filter((mark) => {
+  const range = document.createRange();
+  range.selectNodeContents(mark);
+  const words = mark.textContent.trim().split(/[\\s·]+/).length;
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  const cell = mark.closest("td").getBoundingClientRect();
+  const box = mark.getBoundingClientRect();
+  return lines > words || box.right > cell.right + 0.5 || box.left < cell.left - 0.5;
+}).map((mark) => mark.textContent)"""
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
+def test_a_mark_on_the_sheet_never_breaks_inside_a_word_nor_leaves_its_cell(
+    phone: Page, lang: str
+) -> None:
+    """"2×терц" used to end as "2×тер / ц" and "последняя" as "последня / я" in the 3- and
+    4-side sheets at 320 and 360 px; a mark is clipped by its cell if it is wider."""
+    phone.click(".topbar a[href='#/']")
+    phone.select_option("#lang", lang)
+    cut = {}
+    for width in (320, 360):
+        phone.set_viewport_size({"width": width, "height": 640})
+        for game_id in ("long-teams", "long-three", "long-four"):
+            phone.click(".topbar a[href='#/']")
+            phone.click(f"#open-{game_id}")
+            assert phone.locator(".sheet .mark").count() >= 2
+            found = phone.evaluate(MARKS_CUT)
+            if found:
+                cut[f"{game_id} at {width}"] = found
+    phone.set_viewport_size({"width": 360, "height": 640})
+    assert cut == {}
