@@ -153,6 +153,52 @@ def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
     expect(page.locator("#board, .board")).to_be_visible()
 
 
+def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
+    """A game's share screen goes back to the game, the rules' to the form; a game saved from a
+    link or a file takes the link's place, so Back from it goes to the list, never to the link."""
+    open_app(page, app_url, wait_ready, "en")
+    gid = start(page, ["Оля", "Петро"])
+    hand(page, 0, {0: 100})
+    page.click("#share-game")
+    expect(page.locator("#qr svg")).to_be_visible()
+    assert screen(page) == f"#/share/{gid}"
+    link = page.input_value("#share-link")
+    back(page)
+    assert screen(page) == f"#/game/{gid}"
+    expect(page.locator("#new-hand")).to_be_visible()
+    page.click(".topbar a[href='#/']")
+    page.click("#new-game")
+    page.click("#share-rules")
+    expect(page.locator("#qr svg")).to_be_visible()
+    rules_link = page.input_value("#share-link")
+    back(page)
+    assert screen(page) == "#/new"
+    back(page)
+    assert screen(page) == "#/"
+
+    page.goto(link)  # the link opened from a chat: a first visit, the list below it
+    wait_ready(page)
+    page.click("#save-again")
+    expect(page.locator("#new-hand")).to_be_visible()
+    copy = screen(page)
+    assert copy.startswith("#/game/") and copy != f"#/game/{gid}"
+    back(page)
+    assert screen(page) == "#/"
+    expect(page.locator(".screen.home")).to_be_visible()
+
+    page.goto(rules_link)
+    wait_ready(page)
+    page.click("#use-rules")
+    expect(page.locator(".screen.setup")).to_be_visible()
+    back(page)
+    assert screen(page) == "#/"
+    page.click(".topbar a[href='#/']")
+    page.evaluate("() => { location.hash = '#/import'; }")
+    expect(page.locator("#open-file")).to_be_attached()
+    back(page)
+    assert screen(page) == "#/"
+
+
 # --- 6. the screen wake lock ----------------------------------------------------------------
 
 WAKE_LOCK = """(() => {
