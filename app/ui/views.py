@@ -163,14 +163,20 @@ def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
 
 def _storage_note(state: State, t: i18n.Tr) -> str:
     """The browser refused to promise keeping the games: say so (not as a dialog) until the
-    player dismisses it."""
+    player dismisses it, with the backup that keeps them (once there is a game to keep)."""
     if not prefs.shows_storage_note(state):
         return ""
+    backup = (
+        f'<button type="button" class="btn small" id="storage-backup" data-action="backup">'
+        f"{esc(t('backup.make'))}</button>"
+        if state.games
+        else ""
+    )
     return (
         '<div class="storage-note" id="storage-note" role="note">'
-        f'<p>{esc(t("home.storage_note"))}</p>'
+        f'<p>{esc(t("home.storage_note"))}</p><div class="row">{backup}'
         f'<button type="button" class="btn small" id="storage-note-seen" '
-        f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div>'
+        f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div></div>'
     )
 
 

@@ -137,6 +137,20 @@ def test_a_refused_storage_is_said_once_in_the_games_list_until_dismissed() -> N
     assert 'id="storage-note"' not in render(again)
 
 
+def test_the_storage_note_offers_the_backup_once_there_are_games() -> None:
+    state, _ = reduce(initial_state({}, {}, [], ["en"]), "storage-refused", {})
+    assert "save a backup of all games" in render(state) and 'id="storage-backup"' not in render(state)
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("route", hash="#/")
+    table.do("storage-refused")
+    assert 'id="storage-backup" data-action="backup"' in table.html()
+    effects = table.do("backup", now="2026-12-01T09:00:00")
+    (download,) = [e for e in effects if e.kind == "download"]
+    assert download.key == "debertz-backup-2026-12-01.json" and "Оля" in str(download.value)
+
+
 def test_the_screen_stays_on_during_a_game_unless_turned_off() -> None:
     table = Table("en")
     gid = table.new_game(["Оля", "Петро"])

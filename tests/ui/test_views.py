@@ -351,7 +351,7 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("save-hand")
     html = table.html()
     assert "грав: Оля" in html and "козир:" not in html
-    assert '<span class="mark melds">2×терц·белла</span>' in html
+    assert '<span class="mark melds">2×терц·<wbr>белла</span>' in html
     assert '<span class="mark last">остання</span>' in html
 
 
