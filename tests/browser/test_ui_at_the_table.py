@@ -322,7 +322,7 @@ def test_another_target_keeps_the_rule_set_and_the_game_says_which_rules_hold(
     page.click("#start-game")
     saved(page)
     rules = page.locator("#rules")
-    expect(rules.locator("summary")).to_have_text("Правила: Стандартні, до 1001")
+    expect(rules.locator("summary")).to_have_text("Правила: Стандартні, гра до 1001")
     expect(rules.locator("dl")).to_be_hidden()
     rules.locator("summary").tap()
     expect(rules.locator("dl")).to_be_visible()
