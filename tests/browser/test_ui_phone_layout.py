@@ -164,3 +164,41 @@ def test_a_mark_on_the_sheet_never_breaks_inside_a_word_nor_leaves_its_cell(
                 cut[f"{game_id} at {width}"] = found
     phone.set_viewport_size({"width": 360, "height": 640})
     assert cut == {}
+
+
+BROKEN_WORDS = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector("#app"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent.getClientRects().length || parent.closest(".clamp, select, .qr")) continue;
+    const word = /[^\\s·—–-]+/g;
+    for (let m = word.exec(node.textContent); m; m = word.exec(node.textContent)) {
+      if (m[0].length > 20) continue;  // a word wider than any phone (a 39-letter name) may break
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                                                       .map((r) => Math.round(r.top)));
+      if (lines.size > 1) found.push(`${m[0]} in ${parent.tagName.toLowerCase()}.${parent.className}`);
+    }
+  }
+  return [...new Set(found)];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
+def test_no_word_breaks_in_two_on_a_320_px_phone(phone: Page, lang: str) -> None:
+    """Words wrap whole on every screen ("Полтинни / к (50)" in the meld counter did); only a
+    word wider than the screen itself may break."""
+    phone.set_viewport_size({"width": 320, "height": 640})
+    phone.click(".topbar a[href='#/']")
+    phone.select_option("#lang", lang)
+    broken = {}
+    for name, step in phone_scenes(phone):
+        step()
+        found = phone.evaluate(BROKEN_WORDS)
+        if found:
+            broken[name] = found
+    phone.set_viewport_size({"width": 360, "height": 640})
+    assert broken == {}
