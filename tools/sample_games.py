@@ -1,127 +1,129 @@
-"""Games for screenshots and layout tests: the longest names, every side count, every mark.
+"""Made-up but valid saved games: a year of play for the statistics benchmark and browser tests.
 
-    from tools.sample_games import SAMPLES, seed
-    seed(page, SAMPLES)   # after the app has started once in ``page``; reloads it
+    python tools/sample_games.py --games 3 --hands 10 > games.json
 
-Each sample is a stored game record (``app/storage.py``'s shape) that the engine scores; the
-tests check that (tests/test_sample_games.py).
+Each game is what the app stores (the ``debertz/1`` object plus the app's ``id``, ``created``,
+``updated``, ``rev``, ``undo``, ``redo``, and a time on every hand), checked by the engine hand
+by hand. Players come from a small circle of friends (names written with varying case, as people
+type them), tables of 2, 3 and 4 (teams or each for themselves). The target is set to the
+leader's score after the last hand, so most games end on it (a few earlier, the rest of their
+hands then void) and about one in ten is still in progress.
+
+>>> games = sample_games(4, 12, seed=1)
+>>> len(games), sorted({len(g["hands"]) for g in games.values()})
+(4, [12])
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import random
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-LONG = (
-    "Олександра-Вікторія Костянтинівна Шевчен",
-    "Максиміліан Архипович Задніпровськийович",
-    "Ярославапетрівнакостянтинівнашевченкова",
-    "Anna-Maria Wilhelmina van der Berghe-Smt",
-)
-"""Names of 39-40 characters: two with spaces and hyphens, one single word, one in Latin."""
+from app import engine
 
-PENALTIES: dict[str, Any] = {
-    "bait_penalty": {"points": 100, "when": "each"},
-    "ski_penalty": {"points": 100, "when": "each"},
-    "both_reach": "last_trick",
-    "target": 1001,
-}
-
-EVERY_MARK: dict[str, Any] = {
-    "taker": 1,
-    "cards": [162, 0],
-    "no_tricks": [1],
-    "melds": {"side": 0, "terz": 1, "fifty": 1},
-    "bella": 0,
-    "last_trick": 0,
-}
-"""One hand with every mark at once: a bait with its penalty, skis with theirs, the pot won,
-sequences, bella and the last trick."""
+FRIENDS = ["Оля", "Петро", "Іван", "Марта", "Сашко", "Ганна", "Богдан", "Ліна"]
+END = datetime(2026, 11, 30, 22, 0)
+Game = dict[str, Any]
 
 
-def _game(game_id: str, day: int, players: tuple[str, ...], **fields: Any) -> dict[str, Any]:
-    return {
-        "format": "debertz/1",
-        "id": game_id,
-        "created": f"2026-11-{day:02d}T19:00:00",
-        "updated": f"2026-11-{day:02d}T21:30:00",
-        "players": list(players),
-        "undo": [],
-        "redo": [],
-        "rev": 0,
-        **fields,
-    }
+def _cards(rng: random.Random, sides: int) -> list[int]:
+    """Card points adding up to 162, never 1 or 161 for a side."""
+    while True:
+        cuts = sorted(rng.randrange(163) for _ in range(sides - 1))
+        cards = [b - a for a, b in zip([0, *cuts], [*cuts, 162])]
+        if 1 not in cards and 161 not in cards:
+            return cards
 
 
-TEAMS = _game(
-    "long-teams",
-    30,
-    LONG,
-    teams=True,
-    rules=PENALTIES,
-    hands=[
-        {"taker": 0, "cards": [81, 81], "last_trick": 0},
-        EVERY_MARK,
-        {"redeal": True},
-        {"taker": 2, "cards": [100, 62], "last_trick": 1},
-        {"taker": 3, "cards": [70, 92], "bella": 0, "last_trick": 1},
-        {"taker": 0, "cards": [81, 81], "last_trick": 1},
-    ],
-)
-"""Four players in two teams, going on: eggs and a pot won, every mark, a redeal, the penalty
-warnings, and a pot hanging now."""
-
-THREE = _game(
-    "long-three",
-    29,
-    LONG[:3],
-    rules=PENALTIES,
-    hands=[
-        {"taker": 0, "cards": [50, 70, 42], "last_trick": 1},
-        {"taker": 1, "cards": [0, 100, 62], "no_tricks": [0], "bella": 1, "last_trick": 1},
-        {"taker": 2, "debertz": 2},
-    ],
-)
-"""Three players, finished by a debertz."""
-
-FOUR = _game(
-    "long-four",
-    28,
-    LONG,
-    teams=False,
-    rules={"target": 1001, "bait_penalty": {"points": 50, "when": "third"}},
-    hands=[
-        {"taker": 0, "cards": [40, 30, 50, 42]},
-        {"taker": 3, "cards": [10, 20, 30, 102], "melds": {"side": 3, "terz": 2}},
-    ],
-)
-"""Four players each for themselves, to 1001 (a custom rule set)."""
-
-SAMPLES = {game["id"]: game for game in (TEAMS, THREE, FOUR)}
+def _hand(rng: random.Random, game: engine.Game) -> dict[str, Any]:
+    """One hand record: mostly played hands, with melds, bella, skis, the odd redeal."""
+    sides, players = game.side_count, len(game.players)
+    if rng.random() < 0.06:
+        return {"redeal": True}
+    cards = [162] + [0] * (sides - 1) if rng.random() < 0.05 else _cards(rng, sides)
+    rng.shuffle(cards)
+    taker = rng.randrange(players)
+    if rng.random() < 0.7:  # a taker usually holds the strongest hand
+        best = cards.index(max(cards))
+        taker = next(seat for seat in range(players) if game.side_of(seat) == best)
+    hand: dict[str, Any] = {"taker": taker, "cards": cards}
+    zeros = [side for side in range(sides) if cards[side] == 0]
+    if zeros:
+        hand["no_tricks"] = zeros
+    if rng.random() < 0.35:
+        hand["melds"] = {"side": rng.randrange(sides), "terz": rng.randrange(1, 3), "fifty": 0}
+    if rng.random() < 0.2:
+        hand["bella"] = rng.randrange(sides)
+    if game.rules.both_reach == "last_trick":
+        hand["last_trick"] = max(range(sides), key=lambda side: cards[side])
+    return hand
 
 
-def record(game: dict[str, Any]) -> str:
-    """The stored form of a game (``app/storage.py``: schema 1)."""
-    return json.dumps({"schema": 1, "game": game}, ensure_ascii=False)
+def _table(rng: random.Random) -> tuple[list[str], bool]:
+    count = rng.choice([2, 2, 3, 4, 4])
+    names = rng.sample(FRIENDS, count)
+    names = [name.upper() if rng.random() < 0.05 else name for name in names]
+    return names, count == 4 and rng.random() < 0.75
 
 
-PUT = """([key, value]) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("debertz");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const tx = open.result.transaction("games", "readwrite");
-    tx.objectStore("games").put(value, key);
-    tx.oncomplete = () => { open.result.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
-  };
-})"""
+def sample_game(rng: random.Random, ident: str, hands: int, start: datetime) -> Game:
+    """One game of ``hands`` hand records started at ``start``."""
+    names, teams = _table(rng)
+    rules = engine.rules_to_json(engine.PRESETS[rng.choice(["standard", "standard", "moscow"])])
+    rules["target"] = 10001
+    game = engine.new_game(names, teams=teams, first_dealer=rng.randrange(len(names)),
+                           rules=engine.rules_from_json(rules))
+    records: list[dict[str, Any]] = []
+    while len(records) < hands:
+        record = _hand(rng, game)
+        if not engine.check_hand(game, record):
+            game = game.add_hand(engine.hand_from_json(record, game))
+            when = start + timedelta(minutes=3 * len(records) + rng.randrange(3))
+            records.append({**record, "at": when.isoformat(timespec="seconds")})
+    final = engine.score(game).score
+    if rng.random() >= 0.1:
+        rules["target"] = min(10001, max(51, max(final)))
+    doc: Game = {"format": "debertz/1", "players": names, "first_dealer": game.first_dealer,
+                 "rules": rules, "hands": records}
+    if len(names) == 4:
+        doc["teams"] = teams
+    stamp = start.isoformat(timespec="seconds")
+    last = records[-1]["at"] if records else stamp
+    doc.update({"id": ident, "created": stamp, "updated": last, "rev": hands, "undo": [],
+                "redo": []})
+    engine.game_from_json(doc)  # refuses anything the app could not load
+    return doc
 
 
-def seed(page: Page, games: dict[str, dict[str, Any]]) -> None:
-    """Store ``games`` in the app's database and reload (the app must have started once)."""
-    for key, game in games.items():
-        page.evaluate(PUT, [key, record(game)])
-    page.reload()
-    page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
+def sample_games(count: int, hands: int, seed: int = 0, end: datetime = END) -> dict[str, Game]:
+    """``count`` games of ``hands`` hands each, started over the year before ``end``, by id."""
+    rng = random.Random(seed)
+    games: dict[str, Game] = {}
+    for number in range(count):
+        start = end - timedelta(days=365 * (count - number) / count, hours=rng.randrange(6))
+        ident = f"s{seed}-{number:04d}"
+        games[ident] = sample_game(rng, ident, hands, start)
+    return games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args()
+    games = sample_games(options.games, options.hands, options.seed)
+    json.dump(games, sys.stdout, ensure_ascii=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -24,14 +24,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import FilePayload, Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.build import build
 from tools.chromium import launch_options
-from tools.sample_games import SAMPLES, seed
+from tools.long_games import SAMPLES, seed
 from tools.serve import DistServer
 
 VIEWPORT: ViewportSize = {"width": 390, "height": 844}
@@ -110,11 +110,27 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         hand(page, 0, {1: 0}, lambda: page.click("#no-tricks-1"))
         page.evaluate("window.scrollTo(0, 0)")
 
+    def game_chart() -> None:
+        # the "hand recorded" toast of the last scene fades out first (a scan during the fade
+        # would measure the contrast of half-transparent text)
+        page.wait_for_selector(".notice.fleeting", state="hidden")
+        page.click("#chart-fold > summary")
+        page.click("#chart-fold .chart-table > summary")
+
     def entry_preview() -> None:
         page.click("#new-hand")
         page.click("#taker-1")
         page.fill("#cards-1", "62")
         page.click("#meld-0")
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def claim() -> None:  # «Партія»: the claim form with its verdict
+        page.click("#cancel-hand")
+        page.click("#new-claim")
+        page.click("#taker-1")
+        page.click("#claim-side-0")
+        page.fill("#claim-cards", "40")
+        page.click("#claim-terz-plus")
         page.evaluate("window.scrollTo(0, 0)")
 
     def finished() -> None:
@@ -136,25 +152,32 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.goto(page.input_value("#share-link"))
         page.wait_for_selector("#open-copy")
 
+    def stats() -> None:
+        page.click("#open-stats")
+        page.click("#player-0 > summary")
+
     return [
         ("home-empty", lambda: None),
         ("new-game", new_game),
         ("new-game-errors", new_game_errors),
         ("new-game-options", options),
         ("game", game),
+        ("game-chart", game_chart),
         ("hand-preview", entry_preview),
         ("hand-errors", lambda: hand_with_errors(page)),
+        ("hand-claim", claim),
         ("hand-edit-delete", lambda: ask_to_delete_hand_1(page)),
         ("game-finished", finished),
         ("share", share),
         ("shared-link", shared_link),
         ("games-list", lambda: to_list(page)),
+        ("stats", stats),
         ("help", lambda: to_help(page)),
     ]
 
 
 def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
-    """Every screen with the longest names (tools/sample_games.py, seeded first), in order:
+    """Every screen with the longest names (tools/long_games.py, seeded first), in order:
     the games list, the new-game form with every option and its errors, the sheets of 2, 3 and 4
     sides, the rules, the hand form with every mark at once and with its errors, both
     confirmations, the sharing screens (a game's and the rules' link and QR code, both links
@@ -227,10 +250,9 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     def game_file() -> None:
         to_list(page)
         page.evaluate("() => { location.hash = '#/import'; }")
-        page.set_input_files("#open-file", files=[{
-            "name": f"{names[0]}.json", "mimeType": "application/json",
-            "buffer": json.dumps(SAMPLES["long-four"], ensure_ascii=False).encode(),
-        }])
+        text = json.dumps(SAMPLES["long-four"], ensure_ascii=False)
+        page.set_input_files("#open-file", files=FilePayload(
+            name=f"{names[0]}.json", mimeType="application/json", buffer=text.encode()))
         page.wait_for_selector(".foreign")
 
     return [

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.storage import SETTINGS_ID, Commit, Fresh, GameWrite, settings_patch
-from app.ui import history, nav, scoring, setup
+from app.ui import claim, history, nav, scoring, setup
 from app.ui.scoring import Issue
 from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
+from app.ui.stats import period_bounds
+from app.ui.stats.report import TIME_KEY
 
 Payload = dict[str, str]
 
@@ -97,7 +99,7 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
         games=dict(state.games),
     )
     if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
-        new.notice, new.notice_detail = None, ""
+        new.notice, new.notice_detail, new.notice_params = None, "", {}
     effects = handler(new, payload)
     done = any(effect.kind in GAME_WRITES for effect in effects)
     if action in ONE_SHOT and done and _int(payload, "ms") is not None:
@@ -201,19 +203,19 @@ def _put(state: State, game: GameDict) -> Effect:
 def _route(state: State, payload: Payload) -> list[Effect]:
     """Show what the page's address names (app/ui/nav.py): Back, Forward, a link, a reload
     (``start``: ``yes`` when the app has just started)."""
-    kept = state.notice, state.notice_detail
-    state.notice, state.notice_detail = None, ""
+    kept = state.notice, state.notice_detail, state.notice_params
+    state.notice, state.notice_detail, state.notice_params = None, "", {}
     screen = nav.first_part(payload.get("hash", ""))
     if screen in ROUTES:
         before = state.screen
         state.entry, state.confirm = None, None
         effects = ROUTES[screen](state, nav.address_parts(payload.get("hash", "")))
         if state.screen == before and state.notice is None:
-            state.notice, state.notice_detail = kept  # the address caught up with the screen
+            state.notice, state.notice_detail, state.notice_params = kept  # the address caught up
         return effects
     moves = nav.route(state, payload.get("hash", ""), starting=payload.get("start") == "yes")
     if not moves and state.notice is None:
-        state.notice, state.notice_detail = kept
+        state.notice, state.notice_detail, state.notice_params = kept
     return [Effect(kind, key) for kind, key in moves]
 
 
@@ -290,7 +292,7 @@ def apply_external(
         entry=copy.deepcopy(state.entry),
         problems=list(state.problems),
     )
-    new.notice, new.notice_detail = None, ""
+    new.notice, new.notice_detail, new.notice_params = None, "", {}
     open_before = state.game
     for game_id, game in fresh.games.items():
         _adopt_game(new, game_id, game)
@@ -346,8 +348,7 @@ def _dismiss(state: State, payload: Payload) -> list[Effect]:
 
 
 def _setup(state: State) -> Any:
-    if state.setup is None:
-        state.setup = setup.fresh_setup()
+    state.setup = setup.fresh_setup() if state.setup is None else setup.completed(state.setup)
     return state.setup
 
 
@@ -547,9 +548,12 @@ def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
 @handles("taker")
 def _taker(state: State, payload: Payload) -> list[Effect]:
     """Choose who took trump; with no card points typed yet, the taker's side's field takes the
-    focus, so the phone's keyboard opens at once."""
+    focus, so the phone's keyboard opens at once (a claim has no card fields)."""
     draft = _entry(state)
     draft.taker = _int(payload, "seat")
+    if draft.claim:
+        claim.follow_taker(_game(state), draft)
+        return []
     if draft.taker is None or draft.typed or not 0 <= draft.taker < len(_game(state)["players"]):
         return []
     return [Effect("focus", f"cards-{scoring.side_of(_game(state), draft.taker)}")]
@@ -648,11 +652,54 @@ def _no_tricks(state: State, payload: Payload) -> list[Effect]:
     return []
 
 
+# --- «Партія»: a claim (app/ui/claim.py) ------------------------------------------------
+
+
+@handles("new-claim")
+def _new_claim(state: State, payload: Payload) -> list[Effect]:
+    state.entry = HandDraft(sides=scoring.side_count(_game(state)), claim=True)
+    state.confirm = None
+    return [Effect("focus", "entry-title")]
+
+
+@handles("claim-toggle")
+def _claim_toggle(state: State, payload: Payload) -> list[Effect]:
+    claim.switch(_game(state), _entry(state))
+    return []
+
+
+@handles("claim-side")
+def _claim_side(state: State, payload: Payload) -> list[Effect]:
+    claim.pick_side(_game(state), _entry(state), _int(payload, "side"))
+    return []
+
+
+@handles("claim-cards")
+def _claim_cards(state: State, payload: Payload) -> list[Effect]:
+    _entry(state).claim_cards = payload.get("value", "")
+    return []
+
+
+@handles("claim-meld")
+def _claim_meld(state: State, payload: Payload) -> list[Effect]:
+    claim.step_meld(_game(state), _entry(state), payload.get("kind", ""), _int(payload, "step") or 0)
+    return []
+
+
+@handles("claim-bella")
+def _claim_bella(state: State, payload: Payload) -> list[Effect]:
+    draft = _entry(state)
+    draft.claim_bella = not draft.claim_bella
+    return []
+
+
 def _field_id(path: str) -> str:
     """The id of the element an issue's field path is shown at (``cards.1`` -> ``cards-1``).
 
     >>> _field_id("cards.1"), _field_id("melds.terz"), _field_id("rules.target"), _field_id("")
     ('cards-1', 'melds', 'target', 'entry-errors')
+    >>> _field_id("claim.side"), _field_id("claim"), _field_id("options.failed_claim")
+    ('claim-side', 'claim-cards', 'opt-failed_claim')
     """
     parts = path.split(".") if path else [""]
     head = parts[0]
@@ -660,6 +707,10 @@ def _field_id(path: str) -> str:
         return ("cards-" if head == "cards" else "name-") + parts[1]
     if head == "rules":
         return "target" if parts[-1] == "target" else "entry-errors"
+    if head == "options" and len(parts) > 1:
+        return f"opt-{parts[1]}"
+    if head == "claim":  # the claim itself (short of the target) is shown at its points
+        return "claim-side" if parts[1:] == ["side"] else "claim-cards"
     named = {"no_tricks": "no-tricks", "last_trick": "last-trick"}
     if head in ("cards", "taker", "melds", "bella", "debertz", "target", *named):
         return named.get(head, head)
@@ -669,6 +720,8 @@ def _field_id(path: str) -> str:
 FORM_ORDER = (
     "entry-errors",
     "taker",
+    "claim-side",
+    "claim-cards",
     "cards",
     "no-tricks",
     "melds",
@@ -710,6 +763,7 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
         return []
     hand, _ = scoring.draft_to_hand(draft)
     if draft.index is None:
+        hand = _stamped(hand, payload)
         op = {"op": "add", "index": len(game["hands"]), "hand": hand}
     else:
         before = game["hands"][draft.index]
@@ -720,6 +774,17 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     if draft.index is None:
         return [_put(state, new), Effect("focus", "new-hand"), TO_TOP]
     return [_put(state, new), Effect("focus", f"hand-{draft.index}")]
+
+
+def _stamped(hand: dict[str, Any], payload: Payload) -> dict[str, Any]:
+    """A new hand record with the time it was entered (the app's own key, which the engine keeps
+    and ignores; an edit keeps the first time).
+
+    >>> _stamped({"redeal": True}, {"now": "2026-11-30T19:05:00"})
+    {'redeal': True, 'at': '2026-11-30T19:05:00'}
+    """
+    now = payload.get("now", "")
+    return {**hand, TIME_KEY: now} if now else hand
 
 
 def _still_there(game: GameDict, index: int | None, hand: dict[str, Any] | None) -> bool:
@@ -746,7 +811,7 @@ def _redeal(state: State, payload: Payload) -> list[Effect]:
     if problems:
         state.notice = "redeal_refused"
         return []
-    op = {"op": "add", "index": len(game["hands"]), "hand": {"redeal": True}}
+    op = {"op": "add", "index": len(game["hands"]), "hand": _stamped({"redeal": True}, payload)}
     state.entry, state.notice = None, "redealt"
     return [
         _put(state, history.apply_change(game, op, payload.get("now", ""))),
@@ -789,29 +854,94 @@ def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
         state.notice, state.notice_detail = "hand_changed", str(confirm.index + 1)
         return []
     op = {"op": "delete", "index": confirm.index, "hand": game["hands"][confirm.index]}
-    state.confirm, state.entry, state.notice = None, None, "deleted"
-    return [
-        _put(state, history.apply_change(game, op, payload.get("now", ""))),
-        Effect("focus", "new-hand"),
-    ]
+    changed = history.apply_change(game, op, payload.get("now", ""))
+    state.confirm = None
+    if _refused(state, changed, op, "delete"):
+        return [Effect("focus", "ask-delete-hand")]  # the form stays open as it was
+    state.entry, state.notice = None, "deleted"
+    return [_put(state, changed), Effect("focus", "new-hand")]
 
 
 @handles("undo")
 def _undo(state: State, payload: Payload) -> list[Effect]:
     game = _game(state)
-    if not history.can_undo(game):
+    op = history.last_op(game, "undo")
+    if op is None:
         return []
+    changed = history.undo(game, payload.get("now", ""))
+    if _refused(state, changed, history.inverse(op), "undo"):
+        return [Effect("focus", "undo")]
     state.entry, state.confirm, state.notice = None, None, "undone"
-    return [_put(state, history.undo(game, payload.get("now", ""))), Effect("focus", "undo")]
+    return [_put(state, changed), Effect("focus", "undo")]
 
 
 @handles("redo")
 def _redo(state: State, payload: Payload) -> list[Effect]:
     game = _game(state)
-    if not history.can_redo(game):
+    op = history.last_op(game, "redo")
+    if op is None:
         return []
+    changed = history.redo(game, payload.get("now", ""))
+    if _refused(state, changed, op, "redo"):
+        return [Effect("focus", "redo")]
     state.entry, state.confirm, state.notice = None, None, "redone"
-    return [_put(state, history.redo(game, payload.get("now", ""))), Effect("focus", "redo")]
+    return [_put(state, changed), Effect("focus", "redo")]
+
+
+def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> bool:
+    """Whether the hands as ``op`` leaves them (``changed``) cannot be replayed: then the
+    change is not stored and the notice says why (``why``: delete, undo or redo). Only a claim
+    can make a change fail: one left short of the target by the hands before it changing.
+    """
+    problem = scoring.replay_problem(changed)
+    if problem is None:
+        return False
+    if problem.code != "claim_short":
+        state.notice, state.notice_detail = "blocked", str(problem.message)
+        return True
+    params = dict(problem.params)
+    state.notice = f"blocked_{why}"
+    state.notice_params = {
+        **params,
+        "side": scoring.side_label(changed, int(params["side"])),
+        "hand": history.number_before(op, int(problem.hand)),
+        "n": int(op["index"]) + 1,
+    }
+    return True
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+@handles("stats-period")
+def _stats_period(state: State, payload: Payload) -> list[Effect]:
+    """A period picked: its bounds are fixed at the moment it was picked (``now``)."""
+    period = payload.get("value", "all")
+    since, until = period_bounds(period, payload.get("now", ""))
+    state.stats = dataclasses.replace(state.stats, period=period, since=since, until=until)
+    return []
+
+
+@handles("stats-players")
+def _stats_players(state: State, payload: Payload) -> list[Effect]:
+    count = _int(payload, "value") or 0
+    if count in (0, 2, 3, 4):
+        state.stats = dataclasses.replace(state.stats, players=count)
+    return []
+
+
+@handles("stats-pair")
+def _stats_pair(state: State, payload: Payload) -> list[Effect]:
+    """One of the two players compared head to head (``which`` is ``a`` or ``b``)."""
+    which = payload.get("which", "")
+    if which not in ("a", "b"):
+        raise ValueError(f"no player {which!r} to compare")
+    value = payload.get("value", "")
+    if which == "a":
+        state.stats = dataclasses.replace(state.stats, a=value)
+    else:
+        state.stats = dataclasses.replace(state.stats, b=value)
+    return []
 
 
 from app.ui import prefs  # noqa: F401 - registers the preference handlers

@@ -41,6 +41,7 @@ from app.ui import i18n, nav, prefs, views
 from app.ui.actions import Effect, apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
+from app.ui.stats.report import warm_reports
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
@@ -585,4 +586,11 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
             transfer.perform(effect, app.post)
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
+    asyncio.ensure_future(_warm_reports(list(games.values())))
     return app
+
+
+async def _warm_reports(games: list[dict[str, Any]]) -> None:
+    """Compute the games' reports while the page is idle; ``<html data-reports="ready">`` then."""
+    await warm_reports(games)
+    js.document.documentElement.dataset.reports = "ready"

@@ -106,6 +106,23 @@ def redo(game: GameDict, now: str = "") -> GameDict:
     return _bump(game, hands, undo=undo_ops, redo=ops, updated=now or game.get("updated", ""))
 
 
+def number_before(op: Op, number: int) -> int:
+    """The number a hand has now, given its 1-based ``number`` once ``op`` is done (a hand
+    that ``op`` adds keeps the number it would get).
+
+    >>> number_before({"op": "delete", "index": 2}, 6), number_before({"op": "delete", "index": 2}, 2)
+    (7, 2)
+    >>> number_before({"op": "add", "index": 2}, 7), number_before({"op": "add", "index": 2}, 3)
+    (6, 3)
+    """
+    index = int(op["index"])
+    if op["op"] == "delete" and number > index:
+        return number + 1
+    if op["op"] == "add" and number > index + 1:
+        return number - 1
+    return number
+
+
 def last_op(game: GameDict, which: str) -> Op | None:
     """The change ↶ (``"undo"``) or ↷ (``"redo"``) would act on."""
     ops = game.get(which) or []

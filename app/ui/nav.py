@@ -11,6 +11,8 @@ there out of the app::
     #/game/<id>/hand        the form of a new hand       (+ /delete: nothing to delete)
     #/game/<id>/hand/<n>    the form correcting hand n   (+ /delete: "delete hand n?")
     #/game/<id>/delete      "delete this game?"
+    #/game/<id>/report      a game's sheet, its report in focus (the address stays #/game/<id>)
+    #/stats                 statistics across the games
     #/last                  the game played last (the manifest's "continue" shortcut)
     #/share/<id>            a game's link and QR code        (Back: the game)
     #/share/rules           the new-game form's rules to share (Back: the form)
@@ -73,8 +75,8 @@ def address(state: State) -> str:
         if state.confirm is not None:
             place += "/delete"
         return place
-    if state.screen == "new":
-        return "#/new"
+    if state.screen in ("new", "stats"):
+        return f"#/{state.screen}"
     if state.screen == "help":
         return "#/help" + (f"/{state.help_anchor}" if state.help_anchor else "")
     return _sharing_address(state) or HOME
@@ -208,20 +210,22 @@ def route(state: State, place: str, starting: bool = False) -> list[Move]:
     if screen == "last":
         parts, screen = ["game", last_game(state.games) or ""], "game"
     if screen == "game" and len(parts) > 1 and parts[1] in state.games:
-        moves = _game(state, parts[1], parts[2:], before)
+        report = parts[2:] == ["report"]
+        moves = _game(state, parts[1], [] if report else parts[2:], before)
         kept = kept_form(state) if starting and state.entry is None else None
         if kept is not None and state.confirm is None:
             state.entry = kept
             return [("focus", "entry-title")]
-        return moves
+        return [("focus", "report-title")] if report else moves
     state.entry, state.confirm = None, None
     focus = "screen-title"
     if screen == "game" and len(parts) > 1 and parts[1]:
         state.screen, state.notice = "home", "game_missing"
     elif screen == "new":
         state.screen = "new"
-        if state.setup is None:
-            state.setup = setup.fresh_setup()
+        state.setup = setup.fresh_setup() if state.setup is None else setup.completed(state.setup)
+    elif screen == "stats":
+        state.screen = "stats"
     elif screen == "help":
         state.screen = "help"
         state.help_anchor = parts[1] if len(parts) > 1 else None

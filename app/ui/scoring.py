@@ -18,7 +18,7 @@ from app.ui.state import GameDict, HandDraft
 
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
-_CACHE_SIZE = 64
+_CACHE_SIZE = 512
 _games: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
 _sheets: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
 
@@ -197,37 +197,68 @@ def preset_options(name: str) -> dict[str, Any]:
     return rules_to_json(engine.PRESETS[name])
 
 
-def matching_preset(rules: dict[str, Any]) -> str:
-    """The preset whose rules these options are (whatever the target), else ``"custom"``.
+CLAIM_OPTIONS = ("claim_counts", "claim_by", "failed_claim")
+"""The options of «Партія» (RULES.md §5a): games saved before the claim existed name none."""
+
+
+def matching_preset(rules: dict[str, Any], unnamed: tuple[str, ...] = ()) -> str:
+    """The preset these options equal, whatever the target (it is chosen on its own) and
+    leaving out the options in ``unnamed``; else ``"custom"``.
 
     >>> matching_preset({**preset_options("vinnytsia"), "target": 0})
     'vinnytsia'
     >>> matching_preset({**preset_options("standard"), "eggs": "each"})
     'custom'
+    >>> old = {**preset_options("vinnytsia"), "claim_counts": "all", "claim_by": "any"}
+    >>> matching_preset(old), matching_preset(old, CLAIM_OPTIONS)
+    ('custom', 'vinnytsia')
     """
-    any_target = {**rules, "target": engine.Rules().target}  # a half-typed target is no matter
-    try:
-        found = engine.preset_name(engine.rules_from_json(any_target), any_target=True)
-    except engine.DebertzError:
-        return "custom"
-    return found if found in PRESET_NAMES else "custom"
+    left_out = (*unnamed, "target")
+    for name in PRESET_NAMES:
+        preset = preset_options(name)
+        if all(rules.get(key) == value for key, value in preset.items() if key not in left_out):
+            return name
+    return "custom"
 
 
 def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
     """The fewest card points the draft's taker must take to make the hand, with the sequences
     and bella chosen so far (None when that cannot be said simply: see the engine's
-    ``least_to_make``).
+    ``least_to_make``; and for a claim, which has no card points to make).
 
     >>> g = {"players": ["Оля", "Петро"], "hands": []}
     >>> least_to_make(g, HandDraft(sides=2, taker=1, meld_side=0, terz=1))
     92
     """
-    if draft.taker is None or draft.redeal:
+    if draft.taker is None or draft.redeal or draft.claim:
         return None
     melds = None
     if draft.meld_side is not None and (draft.terz or draft.fifty):
         melds = engine.Melds(side=draft.meld_side, terz=draft.terz, fifty=draft.fifty)
     return engine.least_to_make(engine_game(game), draft.taker, melds, draft.bella)
+
+
+def repeated_rules(game: GameDict) -> dict[str, Any]:
+    """The rules of a new game "with these rules" and of a rematch: the game's own, but for
+    the claim options a game saved before the claim existed could not name. Those come from
+    the preset its other options equal, so an old Vinnytsia game starts a Vinnytsia game as
+    the app knows it now (cards-only claims, by the defenders); with no such preset they are
+    the defaults the old game is scored with.
+
+    >>> old = {"players": ["A", "B", "C", "D"], "hands": [],
+    ...        "rules": {k: v for k, v in preset_options("vinnytsia").items()
+    ...                  if k not in CLAIM_OPTIONS}}
+    >>> rules_of(old)["claim_by"], repeated_rules(old)["claim_by"]
+    ('any', 'defenders')
+    """
+    rules = rules_of(game)
+    stored = game.get("rules")
+    unnamed = tuple(key for key in CLAIM_OPTIONS if not (isinstance(stored, dict) and key in stored))
+    name = matching_preset(rules, unnamed)
+    if name != "custom":
+        preset = preset_options(name)
+        rules.update({key: preset[key] for key in unnamed})
+    return rules
 
 
 def parse_card_text(text: str) -> int | None:
@@ -271,9 +302,11 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
     if draft.redeal:
         return {**draft.extra, "redeal": True}, []
     hand: dict[str, Any] = dict(draft.extra)
-    issues: list[Issue] = []
     if draft.taker is not None:
         hand["taker"] = draft.taker
+    if draft.claim:
+        return claim_to_hand(draft, hand)
+    issues: list[Issue] = []
     texts = [text.strip() for text in draft.cards]
     if any(texts) or draft.debertz is None:
         cards: list[int] = []
@@ -308,10 +341,42 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
     return hand, issues
 
 
+def claim_to_hand(draft: HandDraft, hand: dict[str, Any]) -> tuple[dict[str, Any], list[Issue]]:
+    """``hand`` (the taker already in it) completed with the draft's claim (RULES.md §2, §5a):
+    the claiming side, the card points in its tricks and its own sequences and bella. A side
+    or points not given are left out, for the engine to name them at their field.
+
+    >>> draft = HandDraft(sides=2, claim=True, claim_side=0, claim_cards="51", claim_terz=1)
+    >>> claim_to_hand(draft, {"taker": 1})
+    ({'taker': 1, 'claim': {'side': 0, 'cards': 51}, 'melds': {'side': 0, 'terz': 1, 'fifty': 0}}, [])
+    >>> claim_to_hand(HandDraft(sides=2, claim=True, claim_cards="5o"), {})[1][0].field
+    'claim.cards'
+    """
+    claim: dict[str, Any] = {}
+    issues: list[Issue] = []
+    side = draft.claim_side
+    if side is not None:
+        claim["side"] = side
+    text = draft.claim_cards.strip()
+    value = parse_card_text(text)
+    if value is not None:
+        claim["cards"] = value
+    elif text:
+        issues.append(Issue("claim.cards", "ui.cards_not_number", {"value": text}))
+    hand["claim"] = claim
+    if side is not None and (draft.claim_terz or draft.claim_fifty):
+        hand["melds"] = {"side": side, "terz": draft.claim_terz, "fifty": draft.claim_fifty}
+    if side is not None and draft.claim_bella:
+        hand["bella"] = side
+    return hand, issues
+
+
 def hand_to_draft(game: GameDict, index: int) -> HandDraft:
-    """A form filled with a saved hand, to edit it."""
+    """A form filled with a saved hand, to edit it (a claim hand opens the claim form)."""
     hand = dict(game["hands"][index])
     sides = side_count(game)
+    if isinstance(hand.get("claim"), dict):
+        return _claim_draft(hand, sides, index, game["hands"][index])
     known = {"redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz"}
     draft = HandDraft(sides=sides, index=index, origin=game["hands"][index])
     draft.extra = {key: value for key, value in hand.items() if key not in known}
@@ -332,20 +397,99 @@ def hand_to_draft(game: GameDict, index: int) -> HandDraft:
     return draft
 
 
+def _claim_draft(hand: dict[str, Any], sides: int, index: int, origin: Any) -> HandDraft:
+    """The claim form filled with a saved claim hand (its melds and bella are the claiming
+    side's: the engine allows no other)."""
+    known = {"taker", "claim", "melds", "bella"}
+    claim = hand["claim"]
+    melds = hand.get("melds") or {}
+    cards = claim.get("cards")
+    return HandDraft(
+        sides=sides,
+        index=index,
+        origin=origin,
+        extra={key: value for key, value in hand.items() if key not in known},
+        taker=hand.get("taker"),
+        claim=True,
+        claim_side=claim.get("side"),
+        claim_cards="" if cards is None else str(cards),
+        claim_terz=int(melds.get("terz") or 0),
+        claim_fifty=int(melds.get("fifty") or 0),
+        claim_bella=hand.get("bella") is not None,
+    )
+
+
+def draft_number(game: GameDict, draft: HandDraft) -> int:
+    """The 1-based number of the hand a draft records (a new hand comes last)."""
+    return len(game["hands"]) + 1 if draft.index is None else draft.index + 1
+
+
 def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     """Every problem of the draft: the form's own (numbers) first, then the engine's.
 
-    While a card field holds no usable number, the engine's card problems are left out (the
-    form's own message at that field says what is wrong).
+    While a card field holds no usable number, the engine's problems at that field are left
+    out (the form's own message there says what is wrong). A problem of a later hand (an edit
+    that would make a later claim fall short) is ``ui.later_claim_short``, shown for the form.
     """
     hand, own = draft_to_hand(draft)
     problems = engine.check_hand(engine_game(game), hand, draft.index)
-    found = [
-        Issue(str(p.field or ""), str(p.code), dict(p.params or {}), str(p.message))
-        for p in problems
-        if not (own and str(p.field or "").startswith("cards"))
-    ]
+    mine = {issue.field for issue in own}
+    number = draft_number(game, draft)
+    found = []
+    for p in problems:
+        field = str(p.field or "")
+        if (own and field.startswith("cards")) or field in mine:
+            continue
+        if p.hand is not None and p.hand != number:
+            found.append(_later(p))
+        else:
+            found.append(Issue(field, str(p.code), dict(p.params or {}), str(p.message)))
     return own + found
+
+
+def _later(problem: Any) -> Issue:
+    """A later hand's problem, for the form of an earlier one: where it is, and its figures."""
+    params = {**dict(problem.params or {}), "hand": problem.hand}
+    code = "ui.later_claim_short" if problem.code == "claim_short" else str(problem.code)
+    return Issue("", code, params, str(problem.message))
+
+
+def claim_result(game: GameDict, draft: HandDraft) -> Any:
+    """What the draft's claim would decide where it stands (the engine's ``ClaimResult``), or
+    None when the draft is not a claim, has a problem of its own, or comes after the end."""
+    if not draft.claim or draft.redeal:
+        return None
+    hand, own = draft_to_hand(draft)
+    if own:
+        return None
+    return engine.claim_result(engine_game(game), hand, draft.index)
+
+
+def claim_sides(game: GameDict, taker: int | None) -> tuple[int, ...]:
+    """The sides that may claim in a hand with this taker (the engine's ``claim_sides``).
+
+    >>> game = {"players": ["A", "B"], "hands": [], "rules": {"claim_by": "defenders"}}
+    >>> claim_sides(game, None), claim_sides(game, 0)
+    ((0, 1), (1,))
+    """
+    return tuple(engine.claim_sides(engine_game(game), taker))
+
+
+def replay_problem(game: GameDict) -> Any:
+    """The first problem that would stop ``game`` from being replayed (an engine ``Problem``),
+    or None. Hands change through the undo history without the engine's checked edits, so
+    every such change is tried here before it is stored: deleting a hand, or taking a change
+    back, can leave a later claim short of the target.
+
+    >>> game = {"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]},
+    ...         {"taker": 1, "claim": {"side": 0, "cards": 100}}], "rules": {"target": 200}}
+    >>> replay_problem(game) is None
+    True
+    >>> replay_problem({**game, "hands": game["hands"][1:]}).code
+    'claim_short'
+    """
+    problems = engine.check_game(game)
+    return problems[0] if problems else None
 
 
 def with_hand(game: GameDict, draft: HandDraft) -> GameDict:

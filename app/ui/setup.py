@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import unicodedata
 from typing import Any
 
@@ -37,7 +38,7 @@ def fresh_setup(previous: GameDict | None = None) -> SetupDraft:
     draft = SetupDraft()
     draft.options = _options_without_target(scoring.preset_options("standard"))
     if previous is not None:
-        rules = scoring.rules_of(previous)
+        rules = scoring.repeated_rules(previous)
         draft.options = _options_without_target(rules)
         draft.count = len(previous["players"])
         draft.names = list(previous["players"]) + [""] * (4 - len(previous["players"]))
@@ -45,6 +46,24 @@ def fresh_setup(previous: GameDict | None = None) -> SetupDraft:
         _set_target(draft, int(rules["target"]))
         draft.preset = scoring.matching_preset(rules)
     return draft
+
+
+def completed(draft: SetupDraft) -> SetupDraft:
+    """The form with every option the engine knows: a form kept in the settings by an older
+    version lacks the newer options (the claim's); they come from the preset the form names,
+    so that it still equals it, else from the defaults.
+
+    >>> old = fresh_setup()
+    >>> del old.options["claim_by"]
+    >>> completed(old).options["claim_by"], completed(fresh_setup()) == fresh_setup()
+    ('any', True)
+    """
+    name = draft.preset if draft.preset in scoring.PRESET_NAMES else "standard"
+    base = _options_without_target(scoring.preset_options(name))
+    missing = {key: value for key, value in base.items() if key not in draft.options}
+    if not missing:
+        return draft
+    return dataclasses.replace(draft, options={**draft.options, **missing})
 
 
 def _options_without_target(rules: dict[str, Any]) -> dict[str, Any]:
@@ -228,7 +247,7 @@ def rematch(game: GameDict, winner: int | None, game_id: str, now: str) -> GameD
         "format": "debertz/1",
         "players": list(game["players"]),
         "first_dealer": dealer,
-        "rules": copy.deepcopy(scoring.rules_of(game)),
+        "rules": copy.deepcopy(scoring.repeated_rules(game)),
         "hands": [],
         "id": game_id,
         "created": now,

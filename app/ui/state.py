@@ -43,6 +43,11 @@ class HandDraft:
 
     ``cards`` holds the text of each side's field; ``typed`` the sides typed by the user, most
     recent last; the one side left over is filled in as ``162 - others``.
+
+    ``claim`` switches the form to «Партія» (a claim, RULES.md §5a): ``claim_side`` claimed
+    with ``claim_cards`` (as typed) card points in its tricks, plus its own ``claim_terz``,
+    ``claim_fifty`` and bella (``claim_bella``) when the rules count them. They are kept apart
+    from the fields of a played hand, so switching between the two loses nothing typed.
     """
 
     sides: int
@@ -63,6 +68,12 @@ class HandDraft:
     origin: dict[str, Any] | None = None
     """The hand record being edited, as it was when the form opened (None for a new hand):
     if another tab changes that hand meanwhile, the edit is not saved over it."""
+    claim: bool = False
+    claim_side: int | None = None
+    claim_cards: str = ""
+    claim_terz: int = 0
+    claim_fifty: int = 0
+    claim_bella: bool = False
 
     def __post_init__(self) -> None:
         if not self.cards:
@@ -77,6 +88,19 @@ class Confirm:
     kind: str
     index: int = -1
     hand: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """The statistics screen's choices: the period (``all``, ``week``, ``y2026``...) and the
+    bounds it gave when picked, the number of players (0 = any), the two players compared."""
+
+    period: str = "all"
+    since: str = ""
+    until: str = ""
+    players: int = 0
+    a: str = ""
+    b: str = ""
 
 
 @dataclass
@@ -94,9 +118,12 @@ class State:
     confirm: Confirm | None = None
     notice: str | None = None
     notice_detail: str = ""
+    notice_params: dict[str, Any] = field(default_factory=dict)
+    """More values for the notice's text than ``notice_detail`` (named as the text names them)."""
     trash: GameDict | None = None
     help_anchor: str | None = None
     last_shot: tuple[str, int] | None = None
+    stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False
     """The browser keeps no data for this page: everything lasts while the page is open."""
     unsaved: bool = False

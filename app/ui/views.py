@@ -24,6 +24,7 @@ from app.ui.views_common import when_text
 from app.ui.views_game import render_game
 from app.ui.views_help import render_help
 from app.ui.views_setup import render_setup
+from app.ui.views_stats import render_stats
 
 
 def render(state: State) -> str:
@@ -35,6 +36,8 @@ def render(state: State) -> str:
         body = render_game(state, t)
     elif state.screen == "help":
         body = render_help(state, t)
+    elif state.screen == "stats":
+        body = render_stats(state, t)
     elif state.screen in sharing.SCREENS:
         body = sharing.render(state, t)
     else:
@@ -72,7 +75,11 @@ def _top_bar(state: State, t: i18n.Tr) -> str:
 
 
 def _notice(state: State, t: i18n.Tr) -> str:
-    text = t(f"notice.{state.notice}", detail=state.notice_detail) if state.notice else ""
+    text = (
+        t(f"notice.{state.notice}", detail=state.notice_detail, **state.notice_params)
+        if state.notice
+        else ""
+    )
     button = ""
     if state.notice == "game_deleted" and state.trash is not None:
         button = (
@@ -109,6 +116,10 @@ def render_home(state: State, t: i18n.Tr) -> str:
     ]
     if not summaries:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
+    else:
+        parts.append(
+            f'<a class="btn wide" id="open-stats" href="#/stats">{esc(t("stats.open"))}</a>'
+        )
     if playing:
         parts.append(_game_list("playing", t("home.playing"), playing, t))
     if finished:
@@ -225,10 +236,11 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
     winner = ""
     if sheet is not None and sheet.finished and sheet.winner is not None:
         winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner)))}</p>'
+    done = sheet is not None and sheet.finished
     actions = [
         (
-            f'<a class="btn" href="#/game/{esc(gid)}" id="open-{esc(gid)}">'
-            f"{esc(t('home.open' if sheet is not None and sheet.finished else 'home.continue'))}"
+            f'<a class="btn" href="#/game/{esc(gid)}{"/report" if done else ""}" id="open-{esc(gid)}">'
+            f"{esc(t('report.open' if done else 'home.continue'))}"
             f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span></a>'
         )
     ]

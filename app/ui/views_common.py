@@ -49,6 +49,15 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
     return t("problem.other", detail=issue.message or issue.code)
 
 
+def signed_score(value: int) -> str:
+    """A running score (negative with a real minus sign).
+
+    >>> signed_score(-100), signed_score(42)
+    ('−100', '42')
+    """
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def group_issues(issues: list[Issue]) -> dict[str, list[Issue]]:
     """Issues keyed by the id of the element they are shown at."""
     grouped: dict[str, list[Issue]] = {}
@@ -88,6 +97,25 @@ def toggle(
         f'<button type="button" class="chip{" on" if pressed else ""}"{ident} '
         f'data-action="{esc(action)}"{extra} aria-pressed="{"true" if pressed else "false"}">'
         f'<span class="label">{words(label)}</span></button>'
+    )
+
+
+def counter(kind: str, value: int, t: i18n.Tr, more: bool, action: str = "meld-count",
+            prefix: str = "") -> str:
+    """A − count + group for a number of terzes or fifties (``kind``), sending ``action`` with
+    ``data-step``; "+" is disabled when one more would not fit, "−" at 0. Element ids start with
+    ``prefix`` (the claim form has its own counters)."""
+    name = t(f"entry.{kind}")
+    ident = f"{prefix}{kind}"
+    data = f'data-action="{action}" data-kind="{kind}"'
+    return (
+        f'<div class="counter" role="group" aria-labelledby="{ident}-name">'
+        f'<span id="{ident}-name" class="cname">{esc(name)}</span>'
+        f'<button type="button" class="btn icon" id="{ident}-minus" {data} data-step="-1" '
+        f'aria-label="{esc(t("entry.less", name=name))}"{" disabled" if value <= 0 else ""}>−</button>'
+        f'<output id="{ident}-count" aria-live="polite">{value}</output>'
+        f'<button type="button" class="btn icon" id="{ident}-plus" {data} data-step="1" '
+        f'aria-label="{esc(t("entry.more", name=name))}"{"" if more else " disabled"}>+</button></div>'
     )
 
 

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import history, i18n, nav, scoring
+from app.ui import claim, history, i18n, nav, scoring
 from app.ui.actions import field_id, form_place
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
-from app.ui.views_common import errors_at, group_issues, issue_text, toggle, when_text
+from app.ui.views_claim import claim_fields, claim_row, claim_switch, claim_verdict, decided_text
+from app.ui.views_common import (
+    counter,
+    errors_at,
+    group_issues,
+    issue_text,
+    signed_score,
+    toggle,
+    when_text,
+)
+from app.ui.views_report import look_back
 from app.ui.views_setup import rule_rows, rules_line
 
 
@@ -54,6 +64,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + _board(game, sheet, t)
         + _toolbar(state, game, sheet, t)
         + rules_details(game, t)
+        + look_back(game, sheet, t)
         + _history(game, sheet, t)
         + _keep_awake(state, t)
         + _footer(game, state, t)
@@ -172,15 +183,6 @@ def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
     )
 
 
-def signed_score(value: int) -> str:
-    """A running score (negative with a real minus sign).
-
-    >>> signed_score(-100), signed_score(42)
-    ('−100', '42')
-    """
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     items = []
     if not sheet.finished and max(sheet.score) >= scoring.rules_of(game)["target"]:
@@ -196,11 +198,15 @@ def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
 
 def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
     winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
-    how = t(decided_key(sheet.decided_by, scoring.side_count(game)), side=winner)
+    how = decided_text(game, sheet, t) or t(
+        decided_key(sheet.decided_by, scoring.side_count(game)), side=winner
+    )
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
+        f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
         if editable
         else ""
     )
@@ -248,6 +254,11 @@ def _toolbar(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         passed = (
             f'<button type="button" class="btn wide" id="redeal" data-action="redeal">'
             f"{esc(t('game.all_passed'))}</button>"
+        )
+    if not sheet.finished:  # «Партія»: a side claims the game
+        passed += (
+            f'<button type="button" class="btn wide" id="new-claim" data-action="new-claim">'
+            f"{esc(t('game.new_claim'))}</button>"
         )
     return f'<div class="toolbar">{join(buttons)}</div>{passed}'
 
@@ -334,11 +345,12 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> 
     )
     if line.kind == "redeal":
         cells = f'<td colspan="{sides}" class="note">{esc(t("game.redeal_row"))}</td>'
+    elif line.kind == "claim":
+        cells = claim_row(game, hand, line, t)
     else:
         cells = join(_cell(game, hand, line, side, t) for side in range(sides))
-    classes = " ".join(
-        name for name, on in (("void", line.void), ("redeal", line.kind == "redeal")) if on
-    )
+    kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
+    classes = " ".join(name for name, on in kinds if on)
     winner = "" if line.winner is None else str(line.winner)
     return (
         f'<tbody class="hand {classes}" data-hand="{index}" data-dealer="{line.dealer}" '
@@ -413,7 +425,10 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     grouped = group_issues(issues)
     number = len(game["hands"]) + 1 if draft.index is None else draft.index + 1
     dealer_seat = scoring.engine_game(game).dealer_of(number - 1)
-    title = t("entry.title_new" if draft.index is None else "entry.title_edit", n=number)
+    title_key = "entry.title_new" if draft.index is None else "entry.title_edit"
+    if draft.claim and not draft.redeal:
+        title_key += "_claim"
+    title = t(title_key, n=number)
     dealer_key = "entry.dealer" if draft.index is None else "entry.dealer_was"
     parts = [
         '<form id="entry" class="entry" data-action="save-hand" novalidate aria-labelledby="entry-title">',
@@ -427,7 +442,10 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         parts.append(
             toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle")
         )
-    if not draft.redeal:
+    if draft.claim and not draft.redeal:
+        parts.append(_taker(game, draft, grouped, t))
+        parts.append(claim_fields(game, draft, grouped, t))
+    elif not draft.redeal:
         parts.extend(
             [
                 _taker(game, draft, grouped, t),
@@ -439,6 +457,8 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         if scoring.rules_of(game)["both_reach"] == "last_trick":
             parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
         parts.append(_debertz(game, draft, grouped, t))
+    if not draft.redeal and (draft.index is not None or draft.claim or claim.typed(draft)):
+        parts.append(claim_switch(draft, t))
     parts.append(_delete_hand(draft, t))
     parts.append('<div class="entry-bar" id="entry-bar">')
     if state.confirm is not None:
@@ -562,8 +582,8 @@ def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
     if draft.meld_side is not None:
         counters = (
             '<div class="counters">'
-            + _counter("terz", draft.terz, t, more_fits(game, draft, "terz"))
-            + _counter("fifty", draft.fifty, t, more_fits(game, draft, "fifty"))
+            + counter("terz", draft.terz, t, more_fits(game, draft, "terz"))
+            + counter("fifty", draft.fifty, t, more_fits(game, draft, "fifty"))
             + "</div>"
         )
     return (
@@ -580,19 +600,6 @@ def more_fits(game: GameDict, draft: HandDraft, kind: str) -> bool:
     terz = draft.terz + (kind == "terz")
     fifty = draft.fifty + (kind == "fifty")
     return scoring.melds_fit(game, draft.meld_side, terz, fifty)
-
-
-def _counter(kind: str, value: int, t: i18n.Tr, more: bool) -> str:
-    name = t(f"entry.{kind}")
-    return (
-        f'<div class="counter" role="group" aria-labelledby="{kind}-name">'
-        f'<span id="{kind}-name" class="cname">{esc(name)}</span>'
-        f'<button type="button" class="btn icon" id="{kind}-minus" data-action="meld-count" data-kind="{kind}" '
-        f'data-step="-1" aria-label="{esc(t("entry.less", name=name))}"{" disabled" if value <= 0 else ""}>−</button>'
-        f'<output id="{kind}-count" aria-live="polite">{value}</output>'
-        f'<button type="button" class="btn icon" id="{kind}-plus" data-action="meld-count" data-kind="{kind}" '
-        f'data-step="1" aria-label="{esc(t("entry.more", name=name))}"{"" if more else " disabled"}>+</button></div>'
-    )
 
 
 def _side_chips(game: GameDict, action: str, current: int | None) -> str:
@@ -633,9 +640,13 @@ def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.
 def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     """One line in the sticky bar: the outcome and what each side records, or what is wrong."""
     issues = scoring.check_draft(game, draft)
+    claiming = draft.claim and not draft.redeal
+    verdict = claim_verdict(game, draft, issues, t) if claiming and not _untouched(draft) else None
+    if verdict is not None:
+        return verdict
     if issues:
         if _untouched(draft):
-            text, cls = t("entry.preview_wait"), "waiting"
+            text, cls = t("entry.claim_wait" if claiming else "entry.preview_wait"), "waiting"
         else:
             text, cls = preview_problem(game, issues, t), "problem"
         return (
@@ -659,6 +670,8 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
 
 def _untouched(draft: HandDraft) -> bool:
     """Nothing chosen or typed yet that the preview could judge."""
+    if draft.claim and not draft.redeal:
+        return draft.taker is None and not claim.typed(draft)
     return (
         draft.taker is None
         and draft.debertz is None

@@ -14,6 +14,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "both_reach": ("more_points", "taker", "last_trick"),
     "must_beat": ("each", "combined"),
     "bait_to": ("leader", "taker_points_to_leader", "halves"),
+    "claim_counts": ("all", "cards"),
+    "claim_by": ("any", "defenders"),
+    "failed_claim": ("play_on", "loses"),
 }
 FLAGS = ("sequences_need_trick", "obligation")
 PENALTIES = ("bait_penalty", "ski_penalty")
@@ -27,7 +30,7 @@ KNOWN_MAX = 12
 
 def render_setup(state: State, t: i18n.Tr) -> str:
     """The whole new-game form (errors shown only after "start" was pressed)."""
-    draft = state.setup or setup.fresh_setup()
+    draft = setup.completed(state.setup) if state.setup else setup.fresh_setup()
     grouped = group_issues(setup.check_setup(draft)) if draft.tried else {}
     known = scoring.known_players(state.games)[:KNOWN_MAX]
     datalist = join(f'<option value="{esc(name)}"></option>' for name in known)
@@ -37,7 +40,7 @@ def render_setup(state: State, t: i18n.Tr) -> str:
         f'<form id="setup" data-action="start-game" novalidate>'
         f"{_players(draft, grouped, t)}{_known(draft, known, t)}"
         f'<datalist id="known-players">{datalist}</datalist>'
-        f"{_target(draft, grouped, t)}{_rules(draft, t)}{_dealer(draft, t)}"
+        f"{_target(draft, grouped, t)}{_rules(draft, grouped, t)}{_dealer(draft, t)}"
         '<div class="actions sticky">'
         f'<button type="submit" class="btn primary big" id="start-game">{esc(t("setup.start"))}</button>'
         f'<a class="btn" href="#/">{esc(t("common.cancel"))}</a>'
@@ -147,21 +150,28 @@ def _target(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
 
 
 def _select(
-    ident: str, action: str, options: list[tuple[str, str]], current: str, extra: str = ""
+    ident: str,
+    action: str,
+    options: list[tuple[str, str]],
+    current: str,
+    extra: str = "",
+    closed: tuple[str, ...] = (),
 ) -> str:
+    """A select; the values in ``closed`` cannot be picked (unless one is the current value)."""
     items = join(
-        f'<option value="{esc(value)}"{" selected" if value == current else ""}>{esc(label)}</option>'
+        f'<option value="{esc(value)}"{" selected" if value == current else ""}'
+        f'{" disabled" if value in closed and value != current else ""}>{esc(label)}</option>'
         for value, label in options
     )
     return f'<select id="{ident}" data-action="{action}"{extra}>{items}</select>'
 
 
-def _rules(draft: SetupDraft, t: i18n.Tr) -> str:
+def _rules(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
     presets = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
     if draft.preset == "custom":
         presets.append(("custom", t("preset.custom")))
     preset = _select("preset", "setup-preset", presets, draft.preset)
-    options = join(_choice(draft, name, t) for name in CHOICES)
+    options = join(_choice(draft, name, grouped, t) for name in CHOICES)
     options += join(_flag(draft, name, t) for name in FLAGS)
     options += join(_penalty(draft, name, t) for name in PENALTIES)
     return (
@@ -171,29 +181,42 @@ def _rules(draft: SetupDraft, t: i18n.Tr) -> str:
         f'<a href="#/help/presets">{esc(t("setup.rules_help"))}</a></p>'
         f'<p><a class="btn small" id="share-rules" href="#/share/rules">'
         f"{esc(t('share.share_rules'))}</a></p>"
-        f'<details class="options"{" open" if draft.preset == "custom" else ""}>'
+        f'<details class="options"{" open" if draft.preset == "custom" or _option_errors(grouped) else ""}>'
         f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
     )
 
 
-def _choice(draft: SetupDraft, name: str, t: i18n.Tr) -> str:
+def _choice(draft: SetupDraft, name: str, grouped: dict[str, Any], t: i18n.Tr) -> str:
     ident = f"opt-{name}"
     current = str(draft.options.get(name))
     options = [(value, t(f"opt.{name}.{value}")) for value in CHOICES[name]]
+    invalid, error = errors_at(ident, grouped, t)
+    described = f"{ident}-about {ident}-err" if invalid else f"{ident}-about"
+    two_only = name == "failed_claim" and _many_sides(draft)
     select = _select(
         ident,
         "setup-option",
         options,
         current,
-        f' data-name="{name}" aria-describedby="{ident}-about"',
+        f' data-name="{name}" aria-describedby="{described}"'
+        + (' aria-invalid="true"' if invalid else ""),
+        closed=("loses",) if two_only else (),
     )
     note = ""
     if name in MANY_SIDES_ONLY and not _many_sides(draft):
         note = " " + t("setup.only_many_sides")
+    if two_only:
+        note = " " + t("setup.only_two_sides")
     return (
         f'<div class="option"><label for="{ident}">{esc(t(f"opt.{name}"))}</label>{select}'
-        f'<p class="hint" id="{ident}-about">{esc(t(f"opt.{name}.{current}.about") + note)}</p></div>'
+        f'<p class="hint" id="{ident}-about">{esc(t(f"opt.{name}.{current}.about") + note)}</p>'
+        f"{error}</div>"
     )
+
+
+def _option_errors(grouped: dict[str, Any]) -> bool:
+    """Whether an option has a problem to show (the options then open)."""
+    return any(key.startswith("opt-") for key in grouped)
 
 
 def _many_sides(draft: SetupDraft) -> bool:
@@ -285,7 +308,7 @@ def rule_rows(rules: dict[str, Any], t: i18n.Tr, sides: int = 3) -> list[tuple[s
 
     >>> rows = rule_rows(scoring.preset_options("standard"), i18n.translator("en"), sides=2)
     >>> rows[0], len(rows)
-    (('Play to', '501'), 7)
+    (('Play to', '501'), 10)
     """
     rows = [(t("setup.target"), str(rules["target"]))]
     rows += [

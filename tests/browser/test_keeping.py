@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest.mock import ANY
 
 from playwright.sync_api import BrowserContext, Page, expect
 from test_ui import current_game, fill_hand, hand, new_game, saved, shown, stored_games
@@ -109,7 +110,7 @@ def test_a_game_deleted_in_one_tab_stays_deleted_and_its_restore_offer_stays(
     wait_ready(page)
     page.click("#restore-game")
     saved(page)
-    assert stored_games(page, idb)[game_id]["hands"] == [{"taker": 0, "cards": [100, 62]}]
+    assert stored_games(page, idb)[game_id]["hands"] == [{"taker": 0, "cards": [100, 62], "at": ANY}]
 
 
 def test_with_the_storage_full_a_hand_is_not_shown_and_its_form_stays(
@@ -302,7 +303,7 @@ def test_a_superscript_two_in_the_card_points_is_an_error_not_the_old_value(
     page.click("#save-hand")
     expect(page.locator("#entry")).to_have_count(0)
     saved(page)
-    assert current_game(page, idb)["hands"] == [{"taker": 0, "cards": [100, 62]}]
+    assert current_game(page, idb)["hands"] == [{"taker": 0, "cards": [100, 62], "at": ANY}]
 
 
 def test_a_name_with_a_direction_override_is_refused_at_its_field(

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from playwright.sync_api import Dialog, Page, expect
@@ -239,7 +240,7 @@ def test_two_players_with_eggs_bait_edit_delete_undo_redo_and_a_reload(
     expect(page.locator("#new-hand")).to_be_visible()
     before = assert_sheet_matches_cli(page, idb)
     click_and_save(page, "#undo")  # undoes the edit of hand 1
-    assert current_game(page, idb)["hands"][0] == {"taker": 0, "cards": [81, 81]}
+    assert current_game(page, idb)["hands"][0] == {"taker": 0, "cards": [81, 81], "at": ANY}
     assert_sheet_matches_cli(page, idb)
     click_and_save(page, "#redo")
     assert assert_sheet_matches_cli(page, idb)["score"] == before["score"]
@@ -265,7 +266,7 @@ def test_three_players_redeal_tied_leaders_and_the_third_side_filled_in(
     expected = assert_sheet_matches_cli(page, idb)
     assert expected["hands"][0]["recorded"] == [0, 81, 81]
     assert expected["hands"][1]["kind"] == "redeal"
-    assert current_game(page, idb)["hands"][1] == {"redeal": True}
+    assert current_game(page, idb)["hands"][1] == {"redeal": True, "at": ANY}
     assert_no_app_errors(recorder)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tools.sample_games import SAMPLES, seed
+from tools.long_games import SAMPLES, seed
 
 Wait = Callable[[Page], None]
 PHONE = {"width": 360, "height": 640}

@@ -10,7 +10,9 @@ import pytest
 MODULES = [
     "app.ui.actions", "app.ui.history", "app.ui.i18n", "app.ui.markup", "app.ui.scoring",
     "app.ui.setup", "app.ui.state", "app.ui.views", "app.ui.views_common", "app.ui.views_game",
-    "app.ui.views_setup", "app.ui.sharing.actions", "app.ui.sharing.state", "app.ui.sharing.views",
+    "app.ui.views_setup", "app.ui.stats", "app.ui.stats.players", "app.ui.stats.report",
+    "app.ui.views_chart", "app.ui.views_report", "app.ui.views_stats",
+    "app.ui.sharing.actions", "app.ui.sharing.state", "app.ui.sharing.views",
 ]
 
 

@@ -97,7 +97,7 @@ def test_anchors_are_unique_and_usable_as_element_ids() -> None:
 def test_the_page_covers_every_topic_of_the_brief() -> None:
     anchors = {s.anchor for s in HELP["uk"]}
     wanted = {"game", "cards", "melds", "debertz", "bait", "eggs", "pot", "bait_split"}
-    wanted |= {"penalties", "winning", "presets", "app", "editing", "offline", "backup"}
+    wanted |= {"penalties", "winning", "claim", "presets", "app", "editing", "offline", "backup"}
     assert wanted <= anchors
 
 

@@ -7,6 +7,7 @@ against the stored revision exactly as the browser store checks it inside its tr
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from helpers import Table
@@ -110,7 +111,7 @@ def test_a_game_deleted_in_one_tab_is_not_brought_back_by_the_other() -> None:
     assert b.state.trash is not None and b.state.trash["id"] == gid  # the offer reached B
     assert a.stored().settings["trash"]["id"] == gid  # and is still stored
     b.do("restore-game")
-    assert stored_hands(a, gid) == [{"taker": 0, "cards": [100, 62]}]
+    assert stored_hands(a, gid) == [{"taker": 0, "cards": [100, 62], "at": ANY}]
 
 
 def test_typing_in_one_tab_keeps_the_restore_offer_of_the_other() -> None:
@@ -237,7 +238,7 @@ def test_arabic_indic_and_full_width_digits_are_numbers() -> None:
     assert table.state.entry is not None and table.state.entry.cards == ["١٠٠", "62"]
     table.do("cards", side=0, value="１００")
     table.do("save-hand")
-    assert table.game["hands"] == [{"taker": 0, "cards": [100, 62]}]
+    assert table.game["hands"] == [{"taker": 0, "cards": [100, 62], "at": ANY}]
 
 
 @pytest.mark.parametrize("target", ["²", "1000²", "①"])

@@ -130,6 +130,7 @@ def test_a_shared_game_is_shown_read_only_and_marked_as_someone_elses(lang: str)
     assert 'id="save-shared"' in html
     assert 'data-action="edit-hand"' not in html and 'id="new-hand"' not in html
     assert 'data-action="undo"' not in html and 'id="rematch"' not in html
+    assert 'id="share-result"' not in html
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
     assert html.count('class="hand') == len(game["hands"])
     audit(html)

@@ -95,6 +95,8 @@ def screens(lang: str) -> dict[str, str]:
     out["finished"] = table.html()
     table.do("route", hash="#/")
     out["home"] = table.html()
+    table.do("route", hash="#/stats")
+    out["stats"] = table.html()
     table.do("delete-game", id=gid)
     out["home-deleted"] = table.html()
     table.do("route", hash="#/help")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app import engine
 from app.storage import decode_game
-from tools.sample_games import LONG, SAMPLES, record
+from tools.long_games import LONG, SAMPLES, record
 
 
 def test_every_sample_scores_and_the_names_are_the_longest_allowed() -> None:

@@ -1,0 +1,354 @@
+"""The report of one game: who won and how, and what each side did, read from the replay.
+
+``report_of(game, sheet)`` walks the engine's score sheet line by line next to the hand records;
+every count and sum is taken from a ``HandLine`` (outcome, totals, change, penalties, pot won) or
+from the record it scores (the taker's seat, bella, sides without a trick, debertz). Void hands
+(recorded after the end) and redeals count as such and add nothing else.
+
+>>> from app.engine import game_from_json, score
+>>> g = game_from_json({"players": ["Оля", "Петро"], "hands": [
+...     {"taker": 0, "cards": [100, 62], "at": "2026-11-30T19:00:00"},
+...     {"redeal": True, "at": "2026-11-30T19:04:00"},
+...     {"taker": 1, "cards": [92, 70], "bella": 1, "at": "2026-11-30T19:12:00"}]})
+>>> r = report_of(g, score(g))
+>>> r.score, r.hands, r.redeals, r.timing.minutes
+((282, 62), 2, 1, 12)
+>>> r.sides[1].taken, r.sides[1].baited, r.sides[1].bella, r.sides[0].biggest
+(1, 1, 20, 182)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app import engine
+from app.ui import scoring
+from app.ui.state import GameDict
+
+TIME_KEY = "at"
+"""The app's own key of a hand record holding when it was entered (local ISO time); the engine
+keeps it as an extra key. Hands entered before it existed have none."""
+
+
+@dataclass(frozen=True)
+class SideFigures:
+    """What one side did in a game.
+
+    ``taken`` counts the scored hands in which the side took trump (``made + baited + eggs``);
+    ``skis`` the hands it took no trick in; ``debertz`` the debertz it declared; ``sequences``
+    and ``bella`` the points of its terzes, fifties and bellas that counted in the hand totals;
+    ``pots`` the hanging points it won; ``penalties`` the points it lost to penalties;
+    ``biggest`` the most it added to its score in one hand (0 when it never gained), in hand
+    number ``biggest_hand`` (0 then); ``run`` its longest run of hands taken and made one
+    after another (hands it did not take neither extend nor break a run); ``points`` its score.
+    """
+
+    points: int = 0
+    taken: int = 0
+    made: int = 0
+    baited: int = 0
+    eggs: int = 0
+    skis: int = 0
+    debertz: int = 0
+    sequences: int = 0
+    bella: int = 0
+    pots: int = 0
+    penalties: int = 0
+    biggest: int = 0
+    biggest_hand: int = 0
+    run: int = 0
+
+
+@dataclass(frozen=True)
+class SeatFigures:
+    """The hands one player took trump in, and how they ended (``made + baited + eggs``)."""
+
+    taken: int = 0
+    made: int = 0
+    baited: int = 0
+    eggs: int = 0
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When a game was played: the earliest and latest time stamps of its counted records.
+
+    ``first_hand`` is the number of the first record that has a time (1 when all have one);
+    ``untimed`` how many counted records have none (entered before the app stamped hands).
+    """
+
+    start: datetime
+    end: datetime
+    first_hand: int
+    untimed: int
+
+    @property
+    def minutes(self) -> int:
+        """Whole minutes from the first time stamp to the last (rounded).
+
+        >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 20, 25, 40), 1, 0).minutes
+        86
+        """
+        return round((self.end - self.start).total_seconds() / 60)
+
+
+@dataclass(frozen=True)
+class Report:
+    """The figures of one game.
+
+    ``hands`` counts the scored records (played and debertz hands, not redeals, not void),
+    ``redeals`` the redeals, ``void`` the records entered after the game had ended. ``labels``
+    name the sides (partners joined with ``&``); ``side_of`` gives each seat's side.
+    ``timing`` is None while fewer than two counted records carry a time.
+    """
+
+    players: tuple[str, ...]
+    labels: tuple[str, ...]
+    side_of: tuple[int, ...]
+    score: tuple[int, ...]
+    target: int
+    winner: int | None
+    decided_by: str | None
+    hanging: int
+    hands: int
+    redeals: int
+    void: int
+    sides: tuple[SideFigures, ...]
+    seats: tuple[SeatFigures, ...]
+    timing: Timing | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether a side has won the game."""
+        return self.winner is not None
+
+    @property
+    def teams(self) -> bool:
+        """Four players in two teams."""
+        return len(self.players) == 4 and len(self.labels) == 2
+
+    def lead(self, side: int) -> int:
+        """How far ``side`` is ahead of the best other side (negative when behind).
+
+        >>> _sample().lead(0), _sample().lead(1)
+        (204, -204)
+        """
+        others = [v for s, v in enumerate(self.score) if s != side]
+        return self.score[side] - max(others)
+
+
+def moment(value: object) -> datetime | None:
+    """A stored ISO time stamp as a naive local time (None when it is not one).
+
+    >>> moment("2026-11-30T19:05:00"), moment("2026-11-30T19:05:00Z").hour, moment(5)
+    (datetime.datetime(2026, 11, 30, 19, 5), 19, None)
+    """
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        found = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return found.replace(tzinfo=None)
+
+
+class _Walk:
+    """The running counts while a sheet is read line by line (one list per figure, by side)."""
+
+    def __init__(self, sides: int, seats: int) -> None:
+        self.side = {name: [0] * sides for name in SideFigures.__dataclass_fields__}
+        self.seat = {name: [0] * seats for name in SeatFigures.__dataclass_fields__}
+        self.runs = [0] * sides
+        self.hands = self.redeals = self.void = 0
+        self.stamps: list[tuple[datetime, int]] = []
+        self.untimed = 0
+
+    def line(self, line: engine.HandLine, hand: engine.Hand) -> None:
+        """Count one record of the log."""
+        if line.void:
+            self.void += 1
+            return
+        when = moment(hand.extra.get(TIME_KEY))
+        if when is None:
+            self.untimed += 1
+        else:
+            self.stamps.append((when, line.number))
+        if line.kind == "redeal":
+            self.redeals += 1
+            return
+        self.hands += 1
+        self._taker(line)
+        self._changes(line)
+        if line.totals is not None and hand.cards is not None:
+            self._melds(line, hand)
+        if hand.debertz is not None:
+            self.side["debertz"][hand.debertz] += 1
+
+    def _taker(self, line: engine.HandLine) -> None:
+        side, seat, outcome = line.taker_side, line.taker, line.outcome
+        if side is None or seat is None or outcome not in ("made", "bait", "eggs"):
+            return
+        key = "baited" if outcome == "bait" else str(outcome)
+        for counts, who in ((self.side, side), (self.seat, seat)):
+            counts["taken"][who] += 1
+            counts[key][who] += 1
+        runs = self.runs
+        runs[side] = runs[side] + 1 if outcome == "made" else 0
+        best = self.side["run"]
+        best[side] = max(best[side], runs[side])
+
+    def _changes(self, line: engine.HandLine) -> None:
+        """The biggest gain so far, pots won and penalties paid."""
+        biggest, where = self.side["biggest"], self.side["biggest_hand"]
+        for side, change in enumerate(line.change):
+            if change > biggest[side]:
+                biggest[side], where[side] = change, line.number
+        if line.winner is not None and line.pot_won:
+            self.side["pots"][line.winner] += line.pot_won
+        bait, ski = line.penalties
+        if any(bait) or any(ski):
+            paid = self.side["penalties"]
+            for side, points in enumerate(bait):
+                paid[side] += points + ski[side]
+
+    def _melds(self, line: engine.HandLine, hand: engine.Hand) -> None:
+        """Sequences and bella as they counted in the hand totals; the sides without a trick.
+
+        Only one side records sequences (RULES.md section 2): what its total holds beyond its
+        cards and bella; 0 when they were void for want of a trick.
+        """
+        assert line.totals is not None and hand.cards is not None
+        for side in hand.no_tricks:
+            self.side["skis"][side] += 1
+        if hand.bella is not None:
+            self.side["bella"][hand.bella] += 20
+        if hand.melds is not None:
+            side = hand.melds.side
+            bella = 20 if hand.bella == side else 0
+            self.side["sequences"][side] += line.totals[side] - hand.cards[side] - bella
+
+    def figures(self, score: tuple[int, ...]) -> tuple[SideFigures, ...]:
+        """Each side's figures, its final score as its points."""
+        return tuple(
+            SideFigures(**{**{name: values[side] for name, values in self.side.items()},
+                           "points": points})
+            for side, points in enumerate(score)
+        )
+
+    def seats(self) -> tuple[SeatFigures, ...]:
+        """Each player's hands as taker."""
+        count = len(self.seat["taken"])
+        return tuple(
+            SeatFigures(**{name: values[seat] for name, values in self.seat.items()})
+            for seat in range(count)
+        )
+
+    def timing(self) -> Timing | None:
+        if len(self.stamps) < 2:
+            return None
+        times = [when for when, _ in self.stamps]
+        first = min(number for _, number in self.stamps)
+        return Timing(min(times), max(times), first, self.untimed)
+
+
+def report_of(game: engine.Game, sheet: engine.Sheet) -> Report:
+    """The report of an engine game from its score sheet (``sheet`` must be ``score(game)``)."""
+    sides = game.side_count
+    walk = _Walk(sides, len(game.players))
+    for line, hand in zip(sheet.hands, game.hands):
+        walk.line(line, hand)
+    labels = tuple(
+        " & ".join(game.players[seat] for seat in game.seats_of(side)) for side in range(sides)
+    )
+    return Report(
+        players=tuple(game.players),
+        labels=labels,
+        side_of=tuple(game.side_of(seat) for seat in range(len(game.players))),
+        score=tuple(sheet.score),
+        target=game.rules.target,
+        winner=sheet.winner,
+        decided_by=sheet.decided_by,
+        hanging=sheet.hanging,
+        hands=walk.hands,
+        redeals=walk.redeals,
+        void=walk.void,
+        sides=walk.figures(tuple(sheet.score)),
+        seats=walk.seats(),
+        timing=walk.timing(),
+    )
+
+
+def game_report(game: GameDict) -> Report:
+    """The report of a saved game dict (replayed through the UI's cached engine calls).
+
+    >>> r = game_report({"players": ["A", "B", "C"], "hands": [{"taker": 2, "cards": [50, 70, 42]}]})
+    >>> r.score, r.seats[2].baited, r.timing is None
+    ((0, 162, 0), 1, True)
+    """
+    return report_of(scoring.engine_game(game), scoring.sheet(game))
+
+
+_reports: dict[Any, tuple[Any, Any, Report]] = {}
+
+
+def cached_report(game: GameDict) -> Report:
+    """``game_report`` computed once per revision of a game.
+
+    The key is the game's ``id``; an entry holds for the same ``rev`` and the same list of hands
+    (every change makes a new list and a new ``rev``), so an edited, undone or replaced game is
+    replayed again. A game without an id is not cached.
+    """
+    ident = game.get("id")
+    if ident is None:
+        return game_report(game)
+    found = _reports.get(ident)
+    if found is not None and found[0] == game.get("rev") and found[1] is game["hands"]:
+        return found[2]
+    report = game_report(game)
+    _reports[ident] = (game.get("rev"), game["hands"], report)
+    return report
+
+
+def forget_reports(keep: set[Any]) -> None:
+    """Drop the cached reports of games no longer kept (deleted ones)."""
+    for ident in [key for key in _reports if key not in keep]:
+        del _reports[ident]
+
+
+async def warm_reports(games: list[GameDict], per_step: int = 8) -> int:
+    """Compute the reports of ``games`` ahead of need, ``per_step`` games at a time, letting
+    the page handle its events between steps; how many were computed.
+
+    The page starts this after it has shown the games, so that the statistics screen finds
+    every report ready (a game that cannot be replayed is skipped: it is not in the app).
+
+    >>> steps = warm_reports([{"id": "w1", "players": ["A", "B"], "hands": []}])
+    >>> steps.send(None) is None  # a step done: the page may handle its events now
+    True
+    >>> try:
+    ...     steps.send(None)
+    ... except StopIteration as done:
+    ...     print(done.value)
+    1
+    """
+    done = 0
+    for start in range(0, len(games), per_step):
+        for game in games[start : start + per_step]:
+            try:
+                cached_report(game)
+            except engine.DebertzError:
+                continue
+            done += 1
+        await asyncio.sleep(0)
+    return done
+
+
+def _sample() -> Report:
+    """A two-player game to 301 for the examples: 324 : 120 after two hands, then two void."""
+    return game_report({"players": ["A", "B"], "rules": {"target": 301}, "hands": [
+        {"taker": 0, "cards": [162, 0], "melds": {"side": 0, "fifty": 2}, "no_tricks": [1]},
+        {"taker": 1, "cards": [62, 100], "melds": {"side": 1, "terz": 1}},
+        {"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [62, 100]}]})

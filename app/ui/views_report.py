@@ -1,0 +1,183 @@
+"""Looking back on the game screen: the report of a finished game, or the folded score chart
+of a game in progress.
+
+The report follows the result (winner, how it was decided, rematch): how many hands and redeals,
+how long it took, a table of what each side did, and the score chart.
+
+>>> from app.ui import i18n, scoring
+>>> game = {"players": ["Оля", "Петро"], "rules": {"target": 101},
+...         "hands": [{"taker": 0, "cards": [120, 42]}]}
+>>> html = look_back(game, scoring.sheet(game), i18n.translator("en"))
+>>> 'id="report-title"' in html and "Took trump" in html and "<svg" in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.ui import i18n, scoring
+from app.ui.markup import esc, join
+from app.ui.state import GameDict
+from app.ui.stats import Report, SideFigures, Timing, cached_report
+from app.ui.views_chart import score_chart, score_text, side_heads
+
+
+def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    """The report once the game is finished; before that the chart, folded (nothing before
+    the first hand)."""
+    if sheet.finished:
+        return render_report(game, sheet, t)
+    if not sheet.hands:
+        return ""
+    return (
+        '<details class="chart-fold" id="chart-fold">'
+        f'<summary>{esc(t("chart.title"))}</summary>{score_chart(game, sheet, t)}</details>'
+    )
+
+
+def render_report(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+    """The report of a game: facts, the table of each side's figures, the chart."""
+    report = cached_report(game)
+    return (
+        '<section class="report" aria-labelledby="report-title">'
+        f'<h3 id="report-title" tabindex="-1">{esc(t("report.title"))}</h3>'
+        f"{_facts(report, t)}{side_table(game, report, t)}"
+        f'<h4 class="chart-head">{esc(t("chart.title"))}</h4>{score_chart(game, sheet, t)}'
+        "</section>"
+    )
+
+
+def _facts(report: Report, t: i18n.Tr) -> str:
+    rows = [
+        (t("report.result"), result_text(report)),
+        (t("report.hands"), str(report.hands)),
+        (t("report.redeals"), str(report.redeals)),
+    ]
+    if report.void:
+        rows.append((t("report.void"), str(report.void)))
+    rows.append((t("report.time"), time_text(report, t)))
+    items = join(f"<div><dt>{esc(term)}</dt><dd>{esc(value)}</dd></div>" for term, value in rows)
+    return f'<dl class="facts">{items}</dl>'
+
+
+def result_text(report: Report) -> str:
+    """The winner and the final score, the winner's first (only the score while nobody has won).
+
+    >>> from app.ui.stats.report import _sample
+    >>> result_text(_sample())
+    'A — 324 : 120'
+    """
+    winner = report.winner
+    if winner is None:
+        return " : ".join(score_text(value) for value in report.score)
+    order = [winner] + [side for side in range(len(report.score)) if side != winner]
+    score = " : ".join(score_text(report.score[side]) for side in order)
+    return f"{report.labels[winner]} — {score}"
+
+
+def duration_text(minutes: int, t: i18n.Tr) -> str:
+    """Minutes as hours and minutes.
+
+    >>> en = i18n.translator("en")
+    >>> duration_text(85, en), duration_text(40, en), duration_text(120, i18n.translator("uk"))
+    ('1 h 25 min', '40 min', '2 год 0 хв')
+    """
+    hours, rest = divmod(minutes, 60)
+    return t("report.hm", h=hours, m=rest) if hours else t("report.m", m=rest)
+
+
+def time_text(report: Report, t: i18n.Tr) -> str:
+    """How long the game took, from its first time-stamped record to its last, with the clock
+    times; or why that is not known."""
+    timing = report.timing
+    if timing is None:
+        counted = report.hands + report.redeals
+        return t("report.time_unknown") if counted > 1 else "—"
+    text = t("report.duration", duration=duration_text(timing.minutes, t), span=_span(timing))
+    if timing.first_hand > 1:  # the game began before the app stamped hands
+        text += " " + t("report.timed_from", n=timing.first_hand)
+    return text
+
+
+def _span(timing: Timing) -> str:
+    """``30.11.2026 19:05–20:30``, or both dates when the game went past midnight."""
+    start, end = timing.start, timing.end
+    day = start.strftime("%d.%m.%Y")
+    if end.date() == start.date():
+        return f"{day} {start:%H:%M}–{end:%H:%M}"
+    return f"{day} {start:%H:%M} – {end:%d.%m.%Y} {end:%H:%M}"
+
+
+Row = tuple[str, Callable[[SideFigures], str]]
+PART_OF_TAKEN = ("report.made", "report.baited", "report.eggs")
+"""Rows that split the row above them (the hands taken): indented under it."""
+OF_TAKEN = ' class="of"'
+
+
+def _rows(report: Report, game: GameDict) -> list[Row]:
+    """The table's rows: a label key and how to show a side's value."""
+    rules = scoring.rules_of(game)
+    rows: list[Row] = [
+        ("report.points", lambda f: score_text(f.points)),
+        ("report.taken", lambda f: str(f.taken)),
+        ("report.made", lambda f: str(f.made)),
+        ("report.baited", lambda f: str(f.baited)),
+        ("report.eggs", lambda f: str(f.eggs)),
+        ("report.skis", lambda f: str(f.skis)),
+        ("report.sequences", lambda f: str(f.sequences)),
+        ("report.bella", lambda f: str(f.bella)),
+    ]
+    if any(f.pots for f in report.sides):
+        rows.append(("report.pots", lambda f: str(f.pots)))
+    if rules["bait_penalty"] or rules["ski_penalty"] or any(f.penalties for f in report.sides):
+        rows.append(("report.penalties", lambda f: f"−{f.penalties}" if f.penalties else "0"))
+    if any(f.debertz for f in report.sides):
+        rows.append(("report.debertz", lambda f: str(f.debertz)))
+    rows.append(("report.run", lambda f: str(f.run)))
+    return rows
+
+
+def side_table(game: GameDict, report: Report, t: i18n.Tr) -> str:
+    """Each side's figures in a column (its name heads it), a figure per row."""
+    sides = len(report.labels)
+    heads = side_heads(report.labels)
+    body = [
+        f'<tr{OF_TAKEN if key in PART_OF_TAKEN else ""}><th scope="row">{esc(t(key))}</th>'
+        + join(f"<td>{esc(show(figures))}</td>" for figures in report.sides)
+        + "</tr>"
+        for key, show in _rows(report, game)
+    ]
+    body.append(_biggest_row(report, t))
+    if report.teams:
+        body.append(_takers_row(report, t))
+    return (
+        f'<table class="figures sides-{sides}"><caption>{esc(t("report.by_side"))}</caption>'
+        f'<thead><tr><td></td>{heads}</tr></thead><tbody>{join(body)}</tbody></table>'
+    )
+
+
+def _biggest_row(report: Report, t: i18n.Tr) -> str:
+    cells = []
+    for figures in report.sides:
+        if figures.biggest_hand:
+            hand = t("report.in_hand", n=figures.biggest_hand)
+            cells.append(f'<td>+{figures.biggest}<span class="sub">{esc(hand)}</span></td>')
+        else:
+            cells.append("<td>—</td>")
+    return f'<tr><th scope="row">{esc(t("report.biggest"))}</th>{join(cells)}</tr>'
+
+
+def _takers_row(report: Report, t: i18n.Tr) -> str:
+    """In a team game: who of the partners took trump how often."""
+    cells = []
+    for side in range(len(report.labels)):
+        seats = [seat for seat, owner in enumerate(report.side_of) if owner == side]
+        parts = join(
+            f'<span class="sub taker"><span class="nm">{esc(report.players[seat])}</span>'
+            f"<b>:&nbsp;{report.seats[seat].taken}</b></span>"
+            for seat in seats
+        )
+        cells.append(f"<td>{parts}</td>")
+    return f'<tr><th scope="row">{esc(t("report.taken_by"))}</th>{join(cells)}</tr>'

@@ -1,0 +1,367 @@
+"""The report of a game and the statistics across games, on small games worked out by hand.
+
+Each game's figures are written down in the comments next to its hands, from the rules
+(RULES.md) alone; the tests check the app computes the same.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from html import unescape
+from typing import Any
+
+import pytest
+from helpers import Table
+
+from app.ui import i18n, scoring
+from app.ui.state import initial_state
+from app.ui.stats import (
+    Filters,
+    SeatFigures,
+    SideFigures,
+    game_report,
+    head_to_head,
+    period_bounds,
+    player_stats,
+)
+from app.ui.stats.players import game_date, years
+from app.ui.views import render
+from app.ui.views_chart import marks_of
+
+# Two players, the default rules (to 501, eggs hang). Running score after each hand:
+GAME_1: dict[str, Any] = {
+    "id": "g1", "rev": 7, "created": "2026-07-01T18:55:00", "updated": "2026-07-01T19:40:00",
+    "players": ["Оля", "Петро"],
+    "hands": [
+        # made, 100 + terz 20 : 62                                   -> 120 : 62
+        {"taker": 0, "cards": [100, 62], "melds": {"side": 0, "terz": 1}},
+        # eggs 81 : 81, Петро took trump: Оля 81, Петро's 81 hang      -> 201 : 62, pot 81
+        {"taker": 1, "cards": [81, 81], "at": "2026-07-01T19:05:00"},
+        {"redeal": True, "at": "2026-07-01T19:08:00"},
+        # made 62 : 100 + bella 20, Петро wins the pot: +62 : +201     -> 263 : 263
+        {"taker": 1, "cards": [62, 100], "bella": 1, "at": "2026-07-01T19:12:00"},
+        # made 70 + fifty 50 = 120 : 92                                -> 383 : 355
+        {"taker": 0, "cards": [70, 92], "melds": {"side": 0, "fifty": 1},
+         "at": "2026-07-01T19:20:00"},
+        # Петро took no trick: his terz is void, 0 : 162 is a bait, Оля 162 -> 545 : 355, won
+        {"taker": 1, "cards": [162, 0], "no_tricks": [1], "melds": {"side": 1, "terz": 1},
+         "at": "2026-07-01T19:31:00"},
+        # after the end: void
+        {"taker": 0, "cards": [100, 62], "at": "2026-07-01T19:40:00"},
+    ],
+}
+
+# Four players in teams (Оля & Петро against Іван & Марта), to 301, a bait costs 100 and a hand
+# without a trick 50, every time.
+GAME_2: dict[str, Any] = {
+    "id": "g2", "rev": 2, "created": "2026-07-02T20:00:00", "updated": "2026-07-02T20:30:00",
+    "players": ["оля", "Іван", "Петро", "Марта"], "teams": True,
+    "rules": {"target": 301, "bait_penalty": {"points": 100, "when": "each"},
+              "ski_penalty": {"points": 50, "when": "each"}},
+    "hands": [
+        # Іван took trump, 92 : 70: a bait; Оля & Петро 162, Іван & Марта -100 -> 162 : -100
+        {"taker": 1, "cards": [92, 70]},
+        # Петро took trump, 162 : 0, Іван & Марта no trick: 162 : -50       -> 324 : -150, won
+        {"taker": 2, "cards": [162, 0], "no_tricks": [1]},
+    ],
+}
+
+# Three players: a bait of ОЛЯ split to the leader, then Іван declares debertz (no cards).
+GAME_3: dict[str, Any] = {
+    "id": "g3", "rev": 2, "created": "2026-07-03T21:00:00", "updated": "2026-07-03T21:10:00",
+    "players": ["ОЛЯ", "Марта", "Іван"],
+    "hands": [
+        {"taker": 0, "cards": [50, 70, 42]},  # bait: Марта, the leader, gets 162 -> 0 : 162 : 0
+        {"taker": 2, "debertz": 2},  # debertz: Іван wins at once, nothing scored
+    ],
+}
+
+GAMES = [GAME_1, GAME_2, GAME_3]
+
+
+def test_the_report_of_a_two_player_game_counts_every_figure() -> None:
+    report = game_report(GAME_1)
+    assert report.score == (545, 355)
+    assert (report.winner, report.decided_by, report.finished) == (0, "target", True)
+    assert (report.hands, report.redeals, report.void) == (5, 1, 1)
+    assert report.sides[0] == SideFigures(
+        points=545, taken=2, made=2, sequences=70, biggest=162, biggest_hand=6, run=2)
+    assert report.sides[1] == SideFigures(
+        points=355, taken=3, made=1, baited=1, eggs=1, skis=1, bella=20, pots=81,
+        biggest=201, biggest_hand=4, run=1)
+    assert report.seats == (SeatFigures(2, 2, 0, 0), SeatFigures(3, 1, 1, 1))
+
+
+def test_the_time_runs_from_the_first_stamped_hand_to_the_last_counted_one() -> None:
+    timing = game_report(GAME_1).timing
+    assert timing is not None
+    # hand 1 has no time; hand 7 is void and does not count
+    assert (timing.start, timing.end) == (datetime(2026, 7, 1, 19, 5), datetime(2026, 7, 1, 19, 31))
+    assert (timing.minutes, timing.first_hand, timing.untimed) == (26, 2, 1)
+
+
+def test_a_game_without_times_has_no_timing() -> None:
+    assert game_report(GAME_2).timing is None
+
+
+def test_a_team_game_with_penalties() -> None:
+    report = game_report(GAME_2)
+    assert report.score == (324, -150) and report.winner == 0
+    assert report.labels == ("оля & Петро", "Іван & Марта") and report.teams
+    assert report.sides[0] == SideFigures(points=324, taken=1, made=1, biggest=162,
+                                          biggest_hand=1, run=1)
+    assert report.sides[1] == SideFigures(points=-150, taken=1, baited=1, skis=1, penalties=150)
+    assert [seat.taken for seat in report.seats] == [0, 1, 1, 0]
+    assert report.seats[1].baited == 1 and report.seats[2].made == 1
+    assert report.lead(0) == 474
+
+
+def test_debertz_without_cards_counts_as_a_hand_but_not_as_taken() -> None:
+    report = game_report(GAME_3)
+    assert (report.winner, report.decided_by, report.hands) == (2, "debertz", 2)
+    assert report.sides[2].debertz == 1 and report.sides[2].taken == 0
+    assert report.sides[0].baited == 1 and report.score == (0, 162, 0)
+
+
+@pytest.mark.parametrize(
+    ("failed_claim", "points", "winner", "decided_by"),
+    [("play_on", 110, 1, "claim"), ("loses", 10, 0, "failed_claim")],
+)
+def test_a_claim_hand_ends_the_game_counts_as_a_hand_but_scores_nothing(
+    failed_claim: str, points: int, winner: int, decided_by: str
+) -> None:
+    game = {"id": "gc", "players": ["Оля", "Петро"],
+            "rules": {"target": 201, "failed_claim": failed_claim},
+            "hands": [{"taker": 1, "cards": [62, 100]},
+                      {"taker": 0, "claim": {"side": 1, "cards": points}}]}
+    report = game_report(game)
+    assert (report.winner, report.decided_by, report.hands) == (winner, decided_by, 2)
+    assert report.score == (62, 100)
+    assert [side.taken for side in report.sides] == [0, 1]
+    assert [side.biggest for side in report.sides] == [62, 100]
+
+
+def test_the_chart_marks_baits_eggs_penalties_and_debertz() -> None:
+    found = [(m.kind, m.side, m.number, m.score) for m in marks_of(GAME_1, scoring.sheet(GAME_1))]
+    assert found == [("eggs", 1, 2, 62), ("bait", 1, 6, 355)]
+    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_2, scoring.sheet(GAME_2))]
+    assert found == [("bait", 1, 1), ("penalty", 1, 1), ("penalty", 1, 2)]
+    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_3, scoring.sheet(GAME_3))]
+    assert found == [("bait", 0, 1), ("debertz", 2, 2)]
+
+
+def by_name(games: list[dict[str, Any]], filters: Filters | None = None) -> dict[str, Any]:
+    found = player_stats(games, filters or Filters())
+    return {player.key: player for player in found.players}
+
+
+def test_statistics_add_up_each_players_games() -> None:
+    stats = player_stats(GAMES, Filters())
+    assert (stats.games, stats.finished, stats.hands) == (3, 3, 9)
+    players = by_name(GAMES)
+    assert list(players) == ["оля", "петро", "іван", "марта"]  # most games, most wins, name
+    olya = players["оля"]
+    assert olya.name == "ОЛЯ"  # as written in her latest game
+    assert (olya.played, olya.finished, olya.won, olya.win_rate) == (3, 3, 2, 2 / 3)
+    assert (olya.taken, olya.made, olya.baited, olya.eggs, olya.made_share) == (3, 2, 1, 0, 2 / 3)
+    assert (olya.hands, olya.points) == (9, 545 + 324 + 0)
+    assert olya.per_hand == pytest.approx(869 / 9)
+    assert olya.best is not None and (olya.best.game_id, olya.best.lead) == ("g2", 474)
+    assert {kind: (s.played, s.won) for kind, s in olya.splits.items()} == {
+        "2": (1, 1), "4t": (1, 1), "3": (1, 0)}
+    petro = players["петро"]
+    assert (petro.played, petro.won, petro.hands, petro.points) == (2, 1, 7, 355 + 324)
+    assert (petro.taken, petro.made, petro.baited, petro.eggs, petro.skis) == (4, 2, 1, 1, 1)
+    ivan = players["іван"]
+    assert (ivan.played, ivan.won, ivan.taken, ivan.baited) == (2, 1, 1, 1)
+    assert (ivan.skis, ivan.debertz, ivan.points, ivan.per_hand) == (1, 1, -150, -37.5)
+    assert ivan.best is not None and ivan.best.lead == -162  # a debertz win while behind
+    marta = players["марта"]
+    assert (marta.played, marta.won, marta.skis, marta.points, marta.best) == (2, 0, 1, 12, None)
+
+
+def test_head_to_head_counts_games_against_and_together() -> None:
+    olya_petro = head_to_head(GAMES, Filters(), "оля", "петро")
+    assert (olya_petro.against, olya_petro.a_won, olya_petro.b_won) == (1, 1, 0)
+    assert (olya_petro.together, olya_petro.together_won) == (1, 1)
+    olya_ivan = head_to_head(GAMES, Filters(), "оля", "іван")
+    assert (olya_ivan.against, olya_ivan.a_won, olya_ivan.b_won, olya_ivan.together) == (2, 1, 1, 0)
+    assert head_to_head(GAMES, Filters(), "оля", "оля").against == 0
+
+
+def test_filters_keep_games_by_players_and_period() -> None:
+    assert list(by_name(GAMES, Filters(players=2))) == ["оля", "петро"]
+    since = by_name(GAMES, Filters(since="2026-07-02T00:00:00"))
+    assert since["оля"].played == 2 and "петро" in since
+    until = by_name(GAMES, Filters(until="2026-07-02T00:00:00"))
+    assert until["оля"].played == 1
+    assert player_stats(GAMES, Filters(since="2027-01-01T00:00:00")).players == ()
+
+
+def test_a_game_without_a_scored_hand_does_not_count() -> None:
+    empty = {"id": "g0", "players": ["Оля", "Петро"], "hands": [{"redeal": True}]}
+    assert by_name([empty]) == {}
+    assert by_name([empty, GAME_1])["оля"].played == 1
+
+
+def test_unfinished_games_count_for_hands_but_not_for_wins() -> None:
+    going = {**GAME_1, "id": "g4", "hands": GAME_1["hands"][:2]}
+    olya = by_name([going])["оля"]
+    assert (olya.played, olya.finished, olya.won, olya.win_rate) == (1, 0, 0, None)
+    assert (olya.hands, olya.taken) == (2, 1)
+
+
+def test_periods_are_fixed_when_picked() -> None:
+    assert period_bounds("day", "2026-07-03T12:00:00") == ("2026-07-02T12:00:00", "")
+    assert period_bounds("quarter", "2026-07-03T12:00:00")[0] == "2026-04-03T12:00:00"
+    assert period_bounds("y2026", "") == ("2026-01-01T00:00:00", "2027-01-01T00:00:00")
+    assert period_bounds("nonsense", "2026-07-03T12:00:00") == ("", "")
+    assert years(GAMES) == [2026]
+    assert game_date({"hands": []}) is None
+
+
+def test_the_report_is_recomputed_for_a_new_revision() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target="101")
+    table.hand(0, {0: 70})
+    before = game_report(table.game)
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="120")
+    table.do("save-hand")
+    after = game_report(table.game)
+    assert before.sides[0].baited == 1 and after.sides[0].made == 1
+    html = table.html()
+    assert 'id="report-title"' in html
+
+
+# --- the screens --------------------------------------------------------------------------
+
+
+def stats_html(lang: str, **view: Any) -> str:
+    state = initial_state({g["id"]: g for g in GAMES}, {}, [], [lang])
+    state.screen = "stats"
+    if view:
+        from dataclasses import replace
+
+        state.stats = replace(state.stats, **view)
+    return render(state)
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_the_statistics_screen_shows_the_figures_in_english() -> None:
+    text = text_of(stats_html("en"))
+    assert "Only finished games count for wins" in text
+    assert "3 games (3 finished), 9 hands." in text
+    assert "ОЛЯ 3 games · won 2 (67%)" in text
+    assert "Took trump 3, made 2 (67%)" in text
+    assert "Points per hand, on average 96.6" in text  # 869 / 9
+    assert "324 : −150 (+474), 02.07.2026" in text
+    assert "Points per hand, on average −37.5" in text
+
+
+@pytest.mark.parametrize(("lang", "phrase"), [
+    ("uk", "3 гри (завершено: 3), 9 роздач."),
+    ("ru", "3 игры (закончено: 3), 9 сдач."),
+    ("en", "3 games (3 finished), 9 hands."),
+])
+def test_the_overview_agrees_with_its_numbers(lang: str, phrase: str) -> None:
+    assert phrase in text_of(stats_html(lang))
+
+
+def test_the_screen_says_when_no_game_counts() -> None:
+    html = stats_html("uk", players=3, since="2026-07-04T00:00:00", period="week")
+    assert 'id="stats-empty"' in html and "details" not in html
+
+
+def test_the_compared_players_follow_the_choice() -> None:
+    table = Table("en", {g["id"]: g for g in GAMES})
+    table.do("route", hash="#/stats")
+    table.do("stats-pair", which="a", value="марта")
+    table.do("stats-pair", which="b", value="іван")
+    html = table.html()
+    assert '<option value="марта" selected>' in html
+    assert "Games as partners</dt><dd>1, 1 finished" in html
+    table.do("stats-period", value="y2026", now="2026-12-01T10:00:00")
+    table.do("stats-players", value="3")
+    assert table.state.stats.since == "2026-01-01T00:00:00" and table.state.stats.players == 3
+    assert "1 game (1 finished), 2 hands." in text_of(table.html())
+    with pytest.raises(ValueError):
+        table.do("stats-pair", which="c", value="x")
+
+
+def test_the_games_list_links_to_the_statistics_and_to_each_report() -> None:
+    table = Table("en", {g["id"]: g for g in GAMES})
+    html = table.html()
+    assert 'href="#/stats"' in html
+    assert 'href="#/game/g1/report"' in html
+    effects = table.do("route", hash="#/game/g1/report")
+    assert table.state.screen == "game" and effects[-1].key == "report-title"
+
+
+def test_the_report_table_of_a_team_game() -> None:
+    state = initial_state({"g2": GAME_2}, {}, [], ["en"])
+    state.screen, state.game_id = "game", "g2"
+    text = text_of(render(state))
+    assert "Result оля & Петро — 324 : −150" in text
+    assert "Score 324 −150" in text
+    assert "Penalties 0 −150" in text
+    assert "Biggest hand +162 hand 1 —" in text
+    assert "Who took trump оля : 0 Петро : 1 Іван : 1 Марта : 0" in text
+    assert "Time —" not in text and "Time not known" in text
+
+
+def test_a_game_in_progress_folds_its_chart() -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    assert "chart-fold" not in table.html()
+    table.hand(0, {0: 100})
+    html = table.html()
+    assert '<details class="chart-fold" id="chart-fold">' in html and "report-title" not in html
+    assert "Графік рахунку за 1 роздачу, мета 501. Наприкінці: Оля 100, Петро 62." in html
+
+
+@pytest.mark.parametrize(("minutes", "text"), [(0, "0 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
+def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
+    from app.ui.views_report import duration_text
+
+    assert duration_text(minutes, i18n.translator("uk")) == text
+
+
+def test_a_new_hand_records_when_it_was_entered_and_an_edit_keeps_it() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    stamp = table.game["hands"][0]["at"]
+    assert re.fullmatch(r"2026-11-30T03:\d\d:\d\d", stamp)
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="90")
+    table.do("save-hand")
+    assert table.game["hands"][0] == {"taker": 0, "cards": [90, 72], "at": stamp}
+
+
+def test_the_report_says_from_which_hand_the_time_is_counted() -> None:
+    state = initial_state({"g1": GAME_1}, {}, [], ["en"])
+    state.screen, state.game_id = "game", "g1"
+    text = text_of(render(state))
+    assert ("Time 26 min (01.07.2026 19:05–19:31) — from hand 2: earlier ones were entered "
+            "without a time") in text
+
+
+def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
+    from app.ui.stats.report import _reports, warm_reports
+
+    games = [{**GAME_1, "id": f"warm-{i}"} for i in range(5)]
+    steps = warm_reports(games, per_step=2)
+    yields = 0
+    try:
+        while True:
+            steps.send(None)
+            yields += 1
+            assert len([key for key in _reports if str(key).startswith("warm-")]) == min(2 * yields, 5)
+    except StopIteration as done:
+        assert done.value == 5
+    assert yields == 3
