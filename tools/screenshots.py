@@ -180,12 +180,15 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     """Every screen with the longest names (tools/long_games.py, seeded first), in order:
     the games list, the new-game form with every option and its errors, the sheets of 2, 3 and 4
     sides, the rules, the hand form with every mark at once and with its errors, both
-    confirmations, the sharing screens (a game's and the rules' link and QR code, both links
-    opened, a game file opened) and the help."""
+    confirmations, the claim form, a finished game's report, the sharing screens (a game's and
+    the rules' link and QR code, both links opened, a game file opened), the statistics and the
+    help."""
     names = SAMPLES["long-teams"]["players"]
 
     def open_game(game_id: str) -> Callable[[], None]:
         def step() -> None:
+            if page.is_visible("#cancel-hand"):  # no form kept for the next walk
+                page.click("#cancel-hand")
             to_list(page)
             page.click(f"#open-{game_id}")
             page.evaluate("window.scrollTo(0, 0)")
@@ -226,6 +229,20 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#cancel-hand")
         page.click("#ask-delete-game")
 
+    def claim_form() -> None:  # «Партія» with the longest names
+        page.click("#confirm-no")
+        page.click("#new-claim")
+        page.click("#taker-1")
+        page.click("#claim-side-0")
+        page.fill("#claim-cards", "40")
+        page.click("#claim-terz-plus")
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def statistics() -> None:
+        to_list(page)
+        page.click("#open-stats")
+        page.click("#player-0 > summary")
+
     def share(opener: str) -> Callable[[], None]:
         def step() -> None:
             page.click(opener)
@@ -265,6 +282,7 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("hand-errors", lambda: hand_with_errors(page)),
         ("hand-delete", lambda: ask_to_delete_hand_1(page)),
         ("game-delete", delete_game),
+        ("hand-claim", claim_form),
         ("game-three-finished", open_game("long-three")),
         ("game-four", open_game("long-four")),
         ("share-game", share("#share-game")),
@@ -273,6 +291,7 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         ("share-rules", share("#share-rules")),
         ("rules-in", open_link("#use-rules")),
         ("import-game", game_file),
+        ("stats", statistics),
         ("help", lambda: to_help(page)),
     ]
 

@@ -206,3 +206,16 @@ def test_a_game_saved_from_a_link_takes_the_link_s_place_in_the_history() -> Non
     table.do("route", hash="#/import")
     table.do("close-import")
     assert nav.address(table.state) == "#/"
+
+
+def test_the_statistics_and_a_game_s_report_have_addresses() -> None:
+    table = Table("en")
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("route", hash="#/stats")
+    assert table.state.screen == "stats" and nav.address(table.state) == "#/stats"
+    assert nav.chain("#/stats") == ["#/", "#/stats"]
+    effects = table.do("route", hash=f"#/game/{gid}/report")
+    assert table.state.screen == "game" and table.state.entry is None
+    assert nav.address(table.state) == f"#/game/{gid}"
+    assert [(e.kind, e.key) for e in effects] == [("focus", "report-title")]
