@@ -8,6 +8,7 @@ the finished sheets in test-results/claim-*-360x640.png, to look at."""
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -58,6 +59,7 @@ def test_a_claim_recorded_by_taps_is_refused_short_then_saved_corrected_undone_a
     stored = current_game(page, idb)
     assert stored["hands"][2] == {
         "taker": 1, "claim": {"side": 0, "cards": 11}, "melds": {"side": 0, "terz": 1, "fifty": 0},
+        "at": ANY,
     }
     expected = assert_sheet_matches_cli(page, idb)
     assert (expected["winner"], expected["decided_by"]) == (0, "claim")
@@ -156,7 +158,9 @@ def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     page.tap("#save-hand")
     expect(page.locator("#entry")).to_have_count(0)
     saved(page)
-    assert current_game(page, idb)["hands"][1] == {"taker": 1, "claim": {"side": 0, "cards": 51}}
+    assert current_game(page, idb)["hands"][1] == {
+        "taker": 1, "claim": {"side": 0, "cards": 51}, "at": ANY,
+    }
     expected = assert_sheet_matches_cli(page, idb)
     assert (expected["winner"], expected["decided_by"]) == (0, "claim")
     expect(page.locator("tbody.hand.claim td.note")).to_have_text(
@@ -194,7 +198,7 @@ def test_a_failed_claim_that_loses_on_a_phone_with_sequences_and_bella(
     saved(page)
     assert current_game(page, idb)["hands"][1] == {
         "taker": 1, "claim": {"side": 0, "cards": 100},
-        "melds": {"side": 0, "terz": 1, "fifty": 0}, "bella": 0,
+        "melds": {"side": 0, "terz": 1, "fifty": 0}, "bella": 0, "at": ANY,
     }
     expected = assert_sheet_matches_cli(page, idb)
     assert (expected["winner"], expected["decided_by"]) == (1, "failed_claim")
