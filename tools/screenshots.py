@@ -80,6 +80,17 @@ def ask_to_delete_hand_1(page: Page) -> None:
     page.click("#ask-delete-hand")
 
 
+def open_claim(page: Page) -> None:
+    """From a game's sheet: «Партія» claimed by side 0 with 40 card points and a terz, so the
+    form shows its verdict."""
+    page.click("#new-claim")
+    page.click("#taker-1")
+    page.click("#claim-side-0")
+    page.fill("#claim-cards", "40")
+    page.click("#claim-terz-plus")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
     """Each scene brings the app to one screen; they run in order."""
 
@@ -124,14 +135,9 @@ def scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#meld-0")
         page.evaluate("window.scrollTo(0, 0)")
 
-    def claim() -> None:  # «Партія»: the claim form with its verdict
+    def claim() -> None:
         page.click("#cancel-hand")
-        page.click("#new-claim")
-        page.click("#taker-1")
-        page.click("#claim-side-0")
-        page.fill("#claim-cards", "40")
-        page.click("#claim-terz-plus")
-        page.evaluate("window.scrollTo(0, 0)")
+        open_claim(page)
 
     def finished() -> None:
         page.click("#confirm-no")
@@ -229,14 +235,9 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         page.click("#cancel-hand")
         page.click("#ask-delete-game")
 
-    def claim_form() -> None:  # «Партія» with the longest names
+    def claim_form() -> None:
         page.click("#confirm-no")
-        page.click("#new-claim")
-        page.click("#taker-1")
-        page.click("#claim-side-0")
-        page.fill("#claim-cards", "40")
-        page.click("#claim-terz-plus")
-        page.evaluate("window.scrollTo(0, 0)")
+        open_claim(page)
 
     def statistics() -> None:
         to_list(page)
