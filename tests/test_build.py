@@ -248,6 +248,59 @@ def test_the_manifest_is_ukrainian_relative_and_has_every_icon() -> None:
     assert png_size(ROOT / "app/static/icons/apple-touch-icon.png") == (180, 180)
 
 
+def webp_size(path: Path) -> tuple[int, int]:
+    """Width and height of a WebP file (lossy VP8, lossless VP8L or extended VP8X)."""
+    data = path.read_bytes()
+    assert data[:4] == b"RIFF" and data[8:12] == b"WEBP", path
+    kind = data[12:16]
+    if kind == b"VP8 ":
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
+    if kind == b"VP8L":
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    assert kind == b"VP8X", kind
+    return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+
+
+def test_the_manifest_offers_screenshots_shortcuts_a_monochrome_icon_and_one_window() -> None:
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    shots = manifest["screenshots"]
+    assert {shot["form_factor"] for shot in shots} == {"narrow", "wide"}
+    total = 0
+    for shot in shots:
+        path = ROOT / "app/static" / shot["src"]
+        width, height = webp_size(path)
+        assert shot["sizes"] == f"{width}x{height}" and shot["type"] == "image/webp"
+        assert shot["label"] and max(width, height) / min(width, height) <= 2.3
+        assert (width > height) == (shot["form_factor"] == "wide")
+        total += path.stat().st_size
+    assert total < 250_000, "the screenshots are precached: keep them small"
+    urls = {shortcut["url"] for shortcut in manifest["shortcuts"]}
+    assert urls == {"./#/new", "./#/last"}
+    assert all(shortcut["name"] and shortcut["icons"] for shortcut in manifest["shortcuts"])
+    purposes = {icon["purpose"] for icon in manifest["icons"]}
+    assert "monochrome" in purposes
+    mono = next(icon for icon in manifest["icons"] if icon["purpose"] == "monochrome")
+    assert png_size(ROOT / "app/static" / mono["src"]) == (512, 512)
+    assert manifest["launch_handler"]["client_mode"][0] in ("focus-existing", "navigate-existing")
+
+
+def test_a_screenshot_the_manifest_names_must_be_in_the_site(dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    build(site)
+    (site / "screenshots/wide-game.webp").unlink()
+    with pytest.raises(BuildError, match="./screenshots/wide-game.webp is referenced but not in"):
+        check_references(site)
+
+
+def test_the_page_starts_in_the_players_colour_scheme() -> None:
+    page = (ROOT / "app/static/index.html").read_text(encoding="utf-8")
+    assert '<meta name="color-scheme" content="light dark">' in page
+    assert 'name="theme-color" content="#1f5135" media="(prefers-color-scheme: light)"' in page
+    assert 'name="theme-color" content="#163a26" media="(prefers-color-scheme: dark)"' in page
+
+
 def test_the_service_worker_stays_short_and_keeps_the_wasm_type() -> None:
     worker = (ROOT / "service-worker.js").read_text(encoding="utf-8")
     assert len(worker.splitlines()) <= 130

@@ -245,8 +245,7 @@ def check_references(out: Path) -> None:
     for url in EXTERNAL.findall(page):
         raise BuildError(f"index.html: {url!r} must be a relative ./ URL (dist/ may live anywhere)")
     manifest = json.loads((out / "manifest.webmanifest").read_text(encoding="utf-8"))
-    icons = [icon["src"] for icon in manifest["icons"]]
-    for url in LOCAL_REF.findall(page) + icons + [manifest["start_url"], manifest["scope"]]:
+    for url in LOCAL_REF.findall(page) + manifest_files(manifest) + manifest_addresses(manifest):
         if not url.startswith("./"):
             raise BuildError(f"manifest.webmanifest: {url!r} must be a relative ./ URL")
         if url != "./" and not (out / url).is_file():
@@ -304,6 +303,31 @@ def stamp_build(out: Path) -> str:
     meta = f'  <meta name="debertz-build" content="{build_id}">\n'
     page_path.write_text(page.replace(BUILD_MARK, meta), encoding="utf-8")
     return build_id
+
+
+def manifest_files(manifest: dict[str, Any]) -> list[str]:
+    """Every file the manifest names: its icons, screenshots and the shortcuts' icons.
+
+    >>> manifest_files({"icons": [{"src": "./a.png"}], "screenshots": [{"src": "./b.webp"}],
+    ...                 "shortcuts": [{"url": "./#/new", "icons": [{"src": "./a.png"}]}]})
+    ['./a.png', './b.webp']
+    """
+    images = [*manifest["icons"], *manifest.get("screenshots", [])]
+    images += [icon for shortcut in manifest.get("shortcuts", []) for icon in shortcut["icons"]]
+    return list(dict.fromkeys(image["src"] for image in images))
+
+
+def manifest_addresses(manifest: dict[str, Any]) -> list[str]:
+    """The pages the manifest opens: the start, the scope and each shortcut's (without the
+    ``#/...`` part, which the app resolves)."""
+    urls = [manifest["start_url"], manifest["scope"]]
+    urls += [shortcut["url"].split("#")[0] for shortcut in manifest.get("shortcuts", [])]
+    return urls
+
+
+def file_hash(path: Path) -> str:
+    """SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def write_precache(out: Path) -> Precache:

@@ -1,4 +1,6 @@
-"""Draw the app icons (two playing cards, a red heart on the front one) as PNG files.
+"""Draw the app icons (two playing cards, a red heart on the front one) as PNG files, and the
+monochrome one (the same cards as a silhouette, the heart cut out: the system paints it in one
+colour, so only its alpha counts).
 
 Standard library only (zlib + struct). The PNGs are committed; run this again only to change them:
 
@@ -32,7 +34,10 @@ ICONS: dict[str, tuple[int, str]] = {
     "icon-512.png": (512, "any"),
     "maskable-512.png": (512, "maskable"),
     "apple-touch-icon.png": (180, "apple"),
+    "monochrome-512.png": (512, "monochrome"),
 }
+GAP = 0.025
+"""Monochrome: the clear margin around the front card where it lies over the back one."""
 
 
 def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float) -> Shape:
@@ -88,20 +93,47 @@ def scene(scale: float) -> list[tuple[Shape, Color]]:
     return [(back, CREAM), (front, PAPER), (mark, RED)]
 
 
-def layout(kind: str) -> tuple[Shape, list[tuple[Shape, Color]]]:
-    """Background shape and the scene for one icon purpose."""
+def silhouette(scale: float) -> list[tuple[Shape, Color]]:
+    """The cards in one colour on nothing: the back card with room cleared around the front
+    one, the front card with the heart cut out (both inside the maskable safe circle)."""
+    (back, _), (front, _), (mark, _) = scene(scale)
+
+    def s(t: float) -> float:
+        return 0.5 + (t - 0.5) * scale
+
+    around = rotated(
+        rounded_rect(s(0.36) - GAP, s(0.22) - GAP, s(0.76) + GAP, s(0.82) + GAP, (0.05 + GAP) * scale),
+        8, s(0.56), s(0.52),
+    )
+
+    def back_only(x: float, y: float) -> bool:
+        return back(x, y) and not around(x, y)
+
+    def front_only(x: float, y: float) -> bool:
+        return front(x, y) and not mark(x, y)
+
+    return [(back_only, PAPER), (front_only, PAPER)]
+
+
+Layout = tuple[Shape, Color, list[tuple[Shape, Color]]]
+
+
+def layout(kind: str) -> Layout:
+    """Background shape, its colour and the scene for one icon purpose."""
+    if kind == "monochrome":  # nothing behind the cards; inside the maskable safe circle
+        return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), CLEAR, silhouette(0.72)
     if kind == "any":
-        return rounded_rect(0.02, 0.02, 0.98, 0.98, 0.2), scene(1.0)
+        return rounded_rect(0.02, 0.02, 0.98, 0.98, 0.2), GREEN, scene(1.0)
     if kind == "maskable":  # full bleed; content inside the 80% safe circle
-        return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), scene(0.72)
-    return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), scene(0.86)  # apple: opaque, iOS rounds it
+        return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), GREEN, scene(0.72)
+    return rounded_rect(0.0, 0.0, 1.0, 1.0, 0.0), GREEN, scene(0.86)  # apple: iOS rounds it
 
 
-def pixel(x: float, y: float, background: Shape, shapes: list[tuple[Shape, Color]]) -> Color:
+def pixel(x: float, y: float, drawn: Layout) -> Color:
     """Colour of the topmost shape at one sample point."""
+    background, color, shapes = drawn
     if not background(x, y):
         return CLEAR
-    color = GREEN
     for shape, fill in shapes:
         if shape(x, y):
             color = fill
@@ -110,7 +142,7 @@ def pixel(x: float, y: float, background: Shape, shapes: list[tuple[Shape, Color
 
 def render(size: int, kind: str) -> bytes:
     """RGBA rows of one icon, each prefixed with PNG filter byte 0."""
-    background, shapes = layout(kind)
+    drawn = layout(kind)
     step = 1.0 / (size * SAMPLES)
     rows = bytearray()
     for py in range(size):
@@ -121,7 +153,7 @@ def render(size: int, kind: str) -> bytes:
                 for sx in range(SAMPLES):
                     x = (px * SAMPLES + sx + 0.5) * step
                     y = (py * SAMPLES + sy + 0.5) * step
-                    r, g, b, a = pixel(x, y, background, shapes)
+                    r, g, b, a = pixel(x, y, drawn)
                     total = [total[0] + r * a, total[1] + g * a, total[2] + b * a, total[3] + a]
             alpha = total[3]
             n = SAMPLES * SAMPLES

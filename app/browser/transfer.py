@@ -5,7 +5,7 @@
     environment()               # at start-up: {"base": page address, "share": "true"/"false"}
     perform(effect, post)       # the effects "copy", "web-share", "read-inbox"
     read_chosen(input, post)    # a file chosen in <input type="file">
-    watch_launches(post)        # files opened with the installed app (manifest file_handlers)
+    open_launched(params, post) # files opened with the installed app (manifest file_handlers)
 
 A file's text reaches the reducer as the action ``open-file`` (``name``, ``text``, or ``error``
 with ``size``/``detail``). The share sheet (manifest ``share_target``) posts to the service
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 
 EFFECTS = ("copy", "web-share", "read-inbox")
 INBOX = "debertz-inbox"
@@ -29,7 +29,6 @@ MAX_FILE_BYTES = 30_000_000
 """A larger file is refused before it is read (app.share.files reads at most as many characters)."""
 
 Post = Callable[[str, dict[str, str]], None]
-_kept: list[Any] = []  # proxies that must live as long as the page
 
 
 def is_missing(value: Any) -> bool:
@@ -143,20 +142,14 @@ async def read_inbox(post: Post) -> None:
         post("open-file", {"name": name, "text": str(await response.text())})
 
 
-def watch_launches(post: Post) -> None:
-    """Open the files the installed app is launched with ("open with", manifest file_handlers)."""
-    queue: Any = getattr(js.window, "launchQueue", None)
-    if is_missing(queue):
+def open_launched(params: Any, post: Post) -> None:
+    """Open the files the installed app is launched with ("open with", manifest file_handlers);
+    ``params`` is what the page's ``launchQueue`` consumer receives (app/ui/dom.py sets it)."""
+    files: Any = getattr(params, "files", None)
+    if is_missing(files):
         return
-
-    def consume(params: Any) -> None:
-        files = params.files
-        for index in range(files.length):
-            asyncio.ensure_future(_launched(files[index], post))
-
-    proxy = create_proxy(consume)
-    _kept.append(proxy)
-    queue.setConsumer(proxy)
+    for index in range(files.length):
+        asyncio.ensure_future(_launched(files[index], post))
 
 
 async def _launched(handle: Any, post: Post) -> None:

@@ -44,6 +44,7 @@ from app.engine.scoring import (
     claim_result,
     claim_to_json,
     claimed_points,
+    least_to_make,
     line_to_json,
     score,
     sheet_to_json,
@@ -54,6 +55,6 @@ __all__ = [
     "Hand", "HandLine", "Melds", "Penalties", "Penalty", "Problem", "Rules", "Sheet",
     "check_game", "check_hand", "claim_result", "claim_sides", "claim_to_json",
     "claimed_points", "complete_cards", "game_from_json", "game_to_json", "hand_from_json",
-    "hand_to_json", "line_to_json", "new_game", "penalty_to_json", "preset_name",
+    "hand_to_json", "least_to_make", "line_to_json", "new_game", "penalty_to_json", "preset_name",
     "rules_from_json", "rules_to_json", "score", "sheet_to_json",
 ]

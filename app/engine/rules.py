@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.engine.checks import read_bool, read_choice, read_int, read_object, read_required
 from app.engine.errors import Report, kind_of, shown
@@ -89,14 +89,19 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def preset_name(rules: Rules) -> str | None:
-    """The name of the preset these rules equal, or None.
+def preset_name(rules: Rules, *, any_target: bool = False) -> str | None:
+    """The name of the preset these rules equal, or None. With ``any_target`` the target is
+    left out of the comparison: players choose it on their own, the presets name the rules.
 
     >>> preset_name(Rules()), preset_name(Rules(target=301))
     ('standard', None)
+    >>> preset_name(Rules(target=301), any_target=True)
+    'standard'
+    >>> preset_name(replace(PRESETS["vinnytsia"], target=501), any_target=True)
+    'vinnytsia'
     """
     for name, preset in PRESETS.items():
-        if preset == rules:
+        if preset == (replace(rules, target=preset.target) if any_target else rules):
             return name
     return None
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from app.engine.errors import DebertzError, Problem, Report
-from app.engine.model import Game, Hand, Side, Table, read_hand
+from app.engine.model import CARD_POINTS, Game, Hand, Melds, Seat, Side, Table, read_hand
 from app.engine.rules import Penalty, Rules
 
 
@@ -221,6 +221,37 @@ def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
     return recorded, (leaders[0] if len(leaders) == 1 else None)
 
 
+def least_to_make(game: Game, taker: Seat, melds: Melds | None = None,
+                  bella: Side | None = None) -> int | None:
+    """The fewest card points the taker's side must take to make the hand (§3.3), with the
+    sequences and bella declared so far; None when no card points can, or when it depends on
+    how the opponents share the rest (three or more sides that the taker must beat each).
+
+    Every count is judged by the rules themselves (``hand_totals`` and ``judge``).
+
+    >>> from app.engine.model import game_from_json
+    >>> two = game_from_json({"players": ["A", "B"], "hands": []})
+    >>> least_to_make(two, 0), least_to_make(two, 0, Melds(side=1, terz=1))
+    (82, 92)
+    >>> least_to_make(two, 1, Melds(side=1, fifty=1), bella=1)
+    47
+    >>> three = game_from_json({"players": ["A", "B", "C"], "hands": []})
+    >>> least_to_make(three, 0) is None
+    True
+    """
+    table, rules = game.table, game.rules
+    side = table.side_of[taker]
+    if table.sides > 2 and rules.must_beat == "each":
+        return None
+    other = (side + 1) % table.sides  # under "combined" the opponents' split does not matter
+    order = seat_order(table, 0)
+    for points in range(CARD_POINTS + 1):
+        cards = [0] * table.sides
+        cards[side], cards[other] = points, CARD_POINTS - points
+        hand = Hand(taker=taker, cards=tuple(cards), melds=melds, bella=bella)
+        if judge(hand_totals(hand, rules), side, order, rules).outcome == "made":
+            return points
+    return None
 def claimed_points(hand: Hand, rules: Rules) -> int:
     """A claim's points (§5a): c, plus under claim_counts "all" the hand's sequences and bella
     (the claiming side's: the reader allows no other). The sequences count even under

@@ -529,9 +529,11 @@
     );
   }
 
+  // The answer stays in window.debertzStorage: when the browser refuses, the app says once
+  // that it may clear the games (app/browser/persistence.py).
   function askForPersistentStorage() {
     if (navigator.storage && navigator.storage.persist) {
-      navigator.storage.persist().catch(() => false);
+      window.debertzStorage = navigator.storage.persist().catch(() => false);
     }
   }
 

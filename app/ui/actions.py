@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.storage import SETTINGS_ID, Commit, Fresh, GameWrite, settings_patch
-from app.ui import claim, history, scoring, setup
+from app.ui import claim, history, nav, scoring, setup
 from app.ui.scoring import Issue
 from app.ui.state import LANGS, Confirm, GameDict, HandDraft, State
 from app.ui.stats import period_bounds
@@ -35,10 +35,10 @@ Payload = dict[str, str]
 @dataclass(frozen=True)
 class Effect:
     """Something for the page to do: ``commit`` (an :class:`app.storage.Commit` to store
-    before the new state is shown), ``nav`` (to a ``#/...`` address), ``focus`` (an element
-    id), ``scroll`` (``top``) or ``download`` (a file name and its text); and for sharing
-    (app/ui/sharing) ``copy`` (a text, the field to select instead), ``web-share`` (a link and
-    its title) and ``read-inbox`` (what the share sheet sent).
+    before the new state is shown), ``focus`` (an element id), ``scroll`` (``top``) or
+    ``download`` (a file name and its text); and for sharing (app/ui/sharing) ``copy`` (a text,
+    the field to select instead), ``web-share`` (a link and its title) and ``read-inbox`` (what
+    the share sheet sent). The page's address follows the state (``nav.address``).
 
     Handlers write with ``put_game`` / ``delete_game`` effects (and by changing
     ``state.settings``); :func:`reduce` turns them into the one ``commit``."""
@@ -98,7 +98,7 @@ def reduce(state: State, action: str, payload: Payload) -> tuple[State, list[Eff
         settings=dict(state.settings),
         games=dict(state.games),
     )
-    if action != "route":  # a route may be the echo of the address this action set
+    if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
         new.notice, new.notice_detail, new.notice_params = None, "", {}
     effects = handler(new, payload)
     done = any(effect.kind in GAME_WRITES for effect in effects)
@@ -183,23 +183,6 @@ def _keep_draft(state: State) -> None:
         state.settings["entry"] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
 
 
-def restore_draft(state: State) -> None:
-    """Reopen the hand form that was open in the game now shown (when it still fits the game)."""
-    kept = state.settings.get("entry")
-    game = state.game
-    if state.entry is not None or game is None or not isinstance(kept, dict):
-        return
-    if kept.get("game") != state.game_id or not isinstance(kept.get("draft"), dict):
-        return
-    try:
-        draft = HandDraft(**kept["draft"])
-    except TypeError:
-        return
-    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
-    if fits and (draft.index is None or 0 <= draft.index < len(game["hands"])):
-        state.entry = draft
-
-
 def _int(payload: Payload, key: str) -> int | None:
     text = payload.get(key, "")
     return int(text) if text.removeprefix("-").isdecimal() else None
@@ -218,45 +201,22 @@ def _put(state: State, game: GameDict) -> Effect:
 
 @handles("route")
 def _route(state: State, payload: Payload) -> list[Effect]:
-    parts = [part for part in payload.get("hash", "").lstrip("#").split("/") if part]
-    screen = parts[0] if parts else "home"
-    before = (state.screen, state.game_id, state.help_anchor)
-    said = (state.notice, state.notice_detail)
-    state.notice, state.notice_detail = None, ""
+    """Show what the page's address names (app/ui/nav.py): Back, Forward, a link, a reload
+    (``start``: ``yes`` when the app has just started)."""
+    kept = state.notice, state.notice_detail, state.notice_params
+    state.notice, state.notice_detail, state.notice_params = None, "", {}
+    screen = nav.first_part(payload.get("hash", ""))
     if screen in ROUTES:
+        before = state.screen
         state.entry, state.confirm = None, None
-        effects = ROUTES[screen](state, parts)
-        if state.screen == before[0] and not state.notice:
-            state.notice, state.notice_detail = said  # the address caught up with the screen
+        effects = ROUTES[screen](state, nav.address_parts(payload.get("hash", "")))
+        if state.screen == before and state.notice is None:
+            state.notice, state.notice_detail, state.notice_params = kept  # the address caught up
         return effects
-    focus = "screen-title"
-    if screen == "game" and len(parts) > 1 and parts[1] in state.games:
-        if state.game_id != parts[1]:
-            state.entry, state.confirm = None, None
-        state.screen, state.game_id = "game", parts[1]
-        restore_draft(state)
-        if parts[2:3] == ["report"]:
-            focus = "report-title"
-    elif screen == "game":
-        state.screen, state.notice = "home", "game_missing"
-    elif screen == "new":
-        state.screen = "new"
-        _setup(state)
-    elif screen == "stats":
-        state.screen = "stats"
-    elif screen == "help":
-        state.screen = "help"
-        state.help_anchor = parts[1] if len(parts) > 1 else None
-        if state.help_anchor:
-            focus = f"help-{state.help_anchor}"
-    else:
-        state.screen = "home"
-    if state.screen != "game":
-        state.entry, state.confirm = None, None
-    if (state.screen, state.game_id, state.help_anchor) == before and not state.notice:
-        state.notice, state.notice_detail = said  # the address only caught up with the screen
-        return []
-    return [Effect("focus", focus)]
+    moves = nav.route(state, payload.get("hash", ""), starting=payload.get("start") == "yes")
+    if not moves and state.notice is None:
+        state.notice, state.notice_detail, state.notice_params = kept
+    return [Effect(kind, key) for kind, key in moves]
 
 
 @handles("lang")
@@ -342,7 +302,7 @@ def apply_external(
     if state.screen == "game" and state.game_id in fresh.games and new.game is None:
         new.screen, new.game_id, new.entry, new.confirm = "home", None, None, None
         new.notice = "deleted_elsewhere"
-        effects = [Effect("nav", "#/"), Effect("focus", "screen-title")]
+        effects = [Effect("focus", "screen-title")]  # the address follows (nav.address)
     elif new.game is not None and new.game is not open_before:
         new.confirm = None  # a question about a hand that may have moved
         new.notice = "refused" if why == "refused" else "changed_elsewhere"
@@ -484,7 +444,7 @@ def _start_game(state: State, payload: Payload) -> list[Effect]:
     game = setup.new_game(draft, payload["new_id"], payload.get("now", ""), _random(payload))
     state.setup = None
     state.screen, state.game_id = "game", game["id"]
-    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+    return [_put(state, game), Effect("focus", "new-hand")]
 
 
 def _random(payload: Payload) -> int:
@@ -497,14 +457,14 @@ def _rematch(state: State, payload: Payload) -> list[Effect]:
     winner = scoring.sheet(old).winner
     game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
     state.screen, state.game_id, state.entry = "game", game["id"], None
-    return [_put(state, game), Effect("nav", f"#/game/{game['id']}"), Effect("focus", "new-hand")]
+    return [_put(state, game), Effect("focus", "new-hand")]
 
 
 @handles("setup-like")
 def _setup_like(state: State, payload: Payload) -> list[Effect]:
     state.setup = setup.fresh_setup(state.games.get(payload.get("id", "")))
     state.screen = "new"
-    return [Effect("nav", "#/new")]
+    return [Effect("focus", "screen-title")]
 
 
 @handles("setup-reset")
@@ -528,7 +488,6 @@ def _delete_game(state: State, payload: Payload) -> list[Effect]:
     effects = [Effect("delete_game", game["id"])]
     if state.game_id == game["id"]:
         state.screen, state.game_id, state.entry, state.confirm = "home", None, None, None
-        effects.append(Effect("nav", "#/"))
     return [*effects, Effect("focus", "restore-game")]
 
 
@@ -560,7 +519,8 @@ def _entry(state: State) -> HandDraft:
 
 @handles("new-hand")
 def _new_hand(state: State, payload: Payload) -> list[Effect]:
-    state.entry = HandDraft(sides=scoring.side_count(_game(state)))
+    game = _game(state)
+    state.entry = nav.kept_draft(state, None) or HandDraft(sides=scoring.side_count(game))
     state.confirm = None
     return [Effect("focus", "entry-title")]
 
@@ -571,7 +531,7 @@ def _edit_hand(state: State, payload: Payload) -> list[Effect]:
     game = _game(state)
     if index is None or not 0 <= index < len(game["hands"]):
         raise ValueError(f"no hand {payload.get('index')!r}")
-    state.entry = scoring.hand_to_draft(game, index)
+    state.entry = nav.kept_draft(state, index) or scoring.hand_to_draft(game, index)
     state.confirm = None
     return [Effect("focus", "entry-title")]
 
@@ -587,11 +547,16 @@ def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
 
 @handles("taker")
 def _taker(state: State, payload: Payload) -> list[Effect]:
+    """Choose who took trump; with no card points typed yet, the taker's side's field takes the
+    focus, so the phone's keyboard opens at once (a claim has no card fields)."""
     draft = _entry(state)
     draft.taker = _int(payload, "seat")
     if draft.claim:
         claim.follow_taker(_game(state), draft)
-    return []
+        return []
+    if draft.taker is None or draft.typed or not 0 <= draft.taker < len(_game(state)["players"]):
+        return []
+    return [Effect("focus", f"cards-{scoring.side_of(_game(state), draft.taker)}")]
 
 
 @handles("cards")
@@ -979,4 +944,5 @@ def _stats_pair(state: State, payload: Payload) -> list[Effect]:
     return []
 
 
+from app.ui import prefs  # noqa: F401 - registers the preference handlers
 from app.ui.sharing import actions as _sharing  # noqa: F401 - registers its handlers

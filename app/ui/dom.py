@@ -6,9 +6,12 @@
     await mount(root_element, loaded, store)
 
 One listener per event type (click, input, change, submit, keydown) is bound on the root once,
-plus ``hashchange`` on the window; each dispatches on ``event.target.closest("[data-action]")``
-to ``actions.reduce``. The new markup from ``views.render`` is patched into the page (unchanged
-subtrees are kept, so the focused field and its caret stay put), then the effects run.
+plus ``popstate`` on the window; each dispatches on ``event.target.closest("[data-action]")``
+to ``actions.reduce``; a tap on an in-app link (``#/...``) moves through ``nav`` instead of
+leaving an entry of the browser's own. The new markup from ``views.render`` is patched into the
+page (unchanged subtrees are kept, so the focused field and its caret stay put), then the effects
+run, the page's history follows the state (app/browser/navigation.py) and the screen is kept on
+while a game is shown (app/browser/wake.py).
 
 What an action writes is one ``commit`` (one IndexedDB transaction). When it changes games, the
 new state is shown only after the commit is stored, and later actions wait for it: the screen
@@ -30,9 +33,12 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from app.browser import transfer
+from app.browser.navigation import Navigation
+from app.browser.persistence import storage_kept
 from app.browser.screen_cache import ScreenKeeper
+from app.browser.wake import ScreenWake
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
-from app.ui import i18n, views
+from app.ui import i18n, nav, prefs, views
 from app.ui.actions import Effect, apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
@@ -162,6 +168,9 @@ class App:
         self.last_html = ""
         self.titled = ""
         self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
+        self.navigation = Navigation()
+        self.wake = ScreenWake()
+        self.background: Any = None
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -177,9 +186,14 @@ class App:
             proxy = create_proxy(handlers[kind])
             self.proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
-        route = create_proxy(self.on_hashchange)
+        route = create_proxy(self.on_popstate)
         self.proxies.append(route)
-        js.window.addEventListener("hashchange", route)
+        js.window.addEventListener("popstate", route)
+        launches: Any = getattr(js.window, "launchQueue", None)
+        if not _missing(launches):  # the installed app opened again: a shortcut, the icon
+            launched = create_proxy(self.on_launch)
+            self.proxies.append(launched)
+            launches.setConsumer(launched)
         visible = create_proxy(self.on_visible)
         self.proxies.append(visible)
         js.document.addEventListener("visibilitychange", visible)
@@ -224,6 +238,8 @@ class App:
         self.dispatch(action, {**stamps(), **payload})
 
     def on_click(self, event: Any) -> None:
+        if self.follow_link(event):
+            return
         element = self._target(event)
         if element is None or element.tagName in ("INPUT", "SELECT", "FORM", "OPTION", "TEXTAREA"):
             return
@@ -289,8 +305,40 @@ class App:
             event.preventDefault()
             following.focus()
 
-    def on_hashchange(self, event: Any = None) -> None:
-        self.dispatch("route", {"hash": str(js.location.hash)})
+    def on_popstate(self, event: Any = None) -> None:
+        """Back, Forward or an address typed in: show what the address names."""
+        self.navigation.arrived()
+        self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
+
+    def on_launch(self, params: Any) -> None:
+        """The manifest's ``launch_handler`` brings a launch to this window: a shortcut's
+        address (``#/new``, ``#/last``) is opened; the plain icon leaves the screen as it is;
+        files opened with the app (``file_handlers``) are read."""
+        if _missing(params):
+            return
+        place = str(getattr(params, "targetURL", "") or "").partition("#")[2]
+        if place:
+            self.dispatch("route", {"hash": f"#{place}"})
+        transfer.open_launched(params, self.post)
+
+    def follow_link(self, event: Any) -> bool:
+        """An in-app link moves through the app's history (an address already below is gone
+        back to, so the games list stays the bottom entry); other links are left alone."""
+        target = event.target
+        link: Any = None
+        if not _missing(target) and hasattr(target, "closest"):
+            link = target.closest("a")
+        href = "" if _missing(link) else str(link.getAttribute("href") or "")
+        if not href.startswith("#/") or event.defaultPrevented or not self.root.contains(link):
+            return False
+        event.preventDefault()
+        self.dispatch("route", {"hash": href})
+        return True
+
+    async def report_storage(self) -> None:
+        """Tell the player once when the browser refused to promise keeping the games."""
+        if await storage_kept() is False:
+            self.dispatch("storage-refused", {})
 
     def on_visible(self, event: Any = None) -> None:
         """Back in front (another tab or app may have changed the game): read it again."""
@@ -303,9 +351,10 @@ class App:
             self._enqueue(("external", game_ids, "elsewhere"))
 
     # --- dispatch, render, effects --------------------------------------------------
-    def dispatch(self, action: str, payload: dict[str, str]) -> None:
-        """Run one action (after the ones waiting for a write, in order)."""
-        self._enqueue(("act", action, payload))
+    def dispatch(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
+        """Run one action (after the ones waiting for a write, in order); ``follow`` when the
+        browser itself moved to the address (Back, Forward)."""
+        self._enqueue(("act", action, payload, follow))
 
     def _enqueue(self, task: tuple[Any, ...]) -> None:
         self.queue.append(task)
@@ -315,12 +364,12 @@ class App:
         while self.queue and not self.busy:
             task = self.queue.pop(0)
             if task[0] == "act":
-                self._act(task[1], task[2])
+                self._act(task[1], task[2], task[3])
             else:
                 self.busy = True
                 asyncio.ensure_future(self._reload(task[1], task[2]))
 
-    def _act(self, action: str, payload: dict[str, str]) -> None:
+    def _act(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
         """New state and effects; a change of games is shown only once it is stored."""
         try:
             new, effects = reduce(self.state, action, payload)
@@ -333,22 +382,23 @@ class App:
             self._count(+1)
             asyncio.ensure_future(self._store_then_show(commit, new, effects))
             return
-        self.show(new, effects)
+        self.show(new, effects, follow)
         if commit is not None:  # only the settings (a form's draft, the language): behind
             self._count(+1)
             asyncio.ensure_future(self._store(commit))
 
-    def show(self, state: State, effects: list[Effect]) -> None:
-        """Make ``state`` the current one and put it on the page, then the page effects."""
+    def show(self, state: State, effects: list[Effect], follow: bool = False) -> None:
+        """Make ``state`` the current one and put it on the page, then the page effects; the
+        history follows to the state's address, and the screen stays on during a game."""
         self.state = state
         for effect in effects:
-            if effect.kind == "nav" and str(js.location.hash) != effect.key:
-                js.location.hash = effect.key
-            elif effect.kind == "download":
+            if effect.kind == "download":
                 download(effect.key, str(effect.value))
             elif effect.kind in transfer.EFFECTS:
                 transfer.perform(effect, self.post)
         self.render(effects)
+        self.navigation.sync(nav.address(state), follow)
+        self.wake.keep(prefs.keeps_awake(state))
 
     async def _store_then_show(self, commit: Commit, new: State, effects: list[Effect]) -> None:
         """Store a change of games; show it only when stored (else the page keeps the old
@@ -529,12 +579,15 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     if hasattr(store, "listen"):
         store.listen(app.on_other_tab)
     app.state, _ = reduce(app.state, "share-env", transfer.environment())
-    app.state, effects = reduce(app.state, "route", {"hash": str(js.location.hash)})
+    start = {"hash": str(js.location.hash), "start": "yes"}
+    app.state, effects = reduce(app.state, "route", start)
     app.render([])
+    app.navigation.settle(nav.address(app.state))
+    app.wake.keep(prefs.keeps_awake(app.state))
     for effect in effects:
         if effect.kind in transfer.EFFECTS:
             transfer.perform(effect, app.post)
-    transfer.watch_launches(app.post)
+    app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     asyncio.ensure_future(_warm_reports(list(games.values())))
     return app

@@ -4,12 +4,17 @@
 '&lt;img src=x onerror=alert(1)&gt;'
 >>> join(["<b>", esc("Оля & Іван"), "</b>"])
 '<b>Оля &amp; Іван</b>'
+>>> words("Анна-Марія & Іван")
+'<span class="word">Анна-</span><span class="word">Марія</span> <span class="word">&amp;</span> <span class="word">Іван</span>'
 """
 
 from __future__ import annotations
 
 import html as _html
+import re
 from collections.abc import Iterable
+
+_PIECE = re.compile(r"[^-]+-?|-")
 
 
 def esc(value: object) -> str:
@@ -20,3 +25,13 @@ def esc(value: object) -> str:
 def join(parts: Iterable[str]) -> str:
     """Concatenate rendered fragments."""
     return "".join(parts)
+
+
+def words(text: str) -> str:
+    """A name for a narrow place: escaped, each word (and each part of a hyphenated word) in a
+    ``word`` box that the page cuts with an ellipsis when it is wider than the line, so that a
+    name wraps between words and never breaks inside one."""
+    return " ".join(
+        join(f'<span class="word">{esc(piece)}</span>' for piece in _PIECE.findall(word))
+        for word in text.split()
+    )

@@ -202,18 +202,40 @@ CLAIM_OPTIONS = ("claim_counts", "claim_by", "failed_claim")
 
 
 def matching_preset(rules: dict[str, Any], unnamed: tuple[str, ...] = ()) -> str:
-    """The preset these options equal (leaving out the options in ``unnamed``), else
-    ``"custom"``.
+    """The preset these options equal, whatever the target (it is chosen on its own) and
+    leaving out the options in ``unnamed``; else ``"custom"``.
 
+    >>> matching_preset({**preset_options("vinnytsia"), "target": 0})
+    'vinnytsia'
+    >>> matching_preset({**preset_options("standard"), "eggs": "each"})
+    'custom'
     >>> old = {**preset_options("vinnytsia"), "claim_counts": "all", "claim_by": "any"}
     >>> matching_preset(old), matching_preset(old, CLAIM_OPTIONS)
     ('custom', 'vinnytsia')
     """
+    left_out = (*unnamed, "target")
     for name in PRESET_NAMES:
         preset = preset_options(name)
-        if all(rules.get(key) == value for key, value in preset.items() if key not in unnamed):
+        if all(rules.get(key) == value for key, value in preset.items() if key not in left_out):
             return name
     return "custom"
+
+
+def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
+    """The fewest card points the draft's taker must take to make the hand, with the sequences
+    and bella chosen so far (None when that cannot be said simply: see the engine's
+    ``least_to_make``; and for a claim, which has no card points to make).
+
+    >>> g = {"players": ["Оля", "Петро"], "hands": []}
+    >>> least_to_make(g, HandDraft(sides=2, taker=1, meld_side=0, terz=1))
+    92
+    """
+    if draft.taker is None or draft.redeal or draft.claim:
+        return None
+    melds = None
+    if draft.meld_side is not None and (draft.terz or draft.fifty):
+        melds = engine.Melds(side=draft.meld_side, terz=draft.terz, fifty=draft.fifty)
+    return engine.least_to_make(engine_game(game), draft.taker, melds, draft.bella)
 
 
 def repeated_rules(game: GameDict) -> dict[str, Any]:

@@ -109,13 +109,28 @@ def apply_rules(draft: SetupDraft, rules: dict[str, Any]) -> None:
 
 
 def apply_preset(draft: SetupDraft, name: str) -> None:
-    """Take all options (and the target) of a preset."""
-    apply_rules(draft, scoring.preset_options(name))
+    """Take all options of a preset. The target is chosen on its own: it moves to the preset's
+    usual one only while it is still the usual target of the preset chosen before.
+
+    >>> draft = fresh_setup()
+    >>> apply_preset(draft, "vinnytsia"); draft.target
+    '1001'
+    >>> draft.target = "701"
+    >>> apply_preset(draft, "standard"); draft.target, draft.preset
+    ('701', 'standard')
+    """
+    rules = scoring.preset_options(name)
+    before = draft.preset
+    usual = scoring.preset_options(before)["target"] if before in scoring.PRESET_NAMES else None
+    draft.options = _options_without_target(rules)
+    if usual is not None and target_value(draft) == usual:
+        _set_target(draft, int(rules["target"]))
     draft.preset = name
 
 
 def refresh_preset(draft: SetupDraft) -> None:
-    """Show which preset the options now equal ("custom" when none)."""
+    """Show which preset the options now are ("custom" when none); the target is no part of a
+    preset, so choosing 1001 with the Standard rules keeps them Standard."""
     draft.preset = scoring.matching_preset(rules_json(draft))
 
 

@@ -128,6 +128,8 @@ class State:
     """The browser keeps no data for this page: everything lasts while the page is open."""
     unsaved: bool = False
     """The last write failed; its notice has been shown (it is not repeated on every key)."""
+    storage_refused: bool = False
+    """The browser did not promise to keep the games (``navigator.storage.persist()``)."""
     transfer: Transfer = field(default_factory=Transfer)
     """What the sharing, import and backup screens show (app/ui/sharing)."""
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.storage import SETTINGS_ID
-from app.ui import i18n, scoring
-from app.ui.markup import esc, join
+from app.ui import i18n, prefs, scoring
+from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
 from app.ui.state import LANGS, GameDict, State
@@ -57,7 +57,7 @@ def _volatile(state: State, t: i18n.Tr) -> str:
 
 def _top_bar(state: State, t: i18n.Tr) -> str:
     options = join(
-        f'<option value="{code}"{" selected" if code == state.lang else ""}>'
+        f'<option value="{code}" lang="{code}"{" selected" if code == state.lang else ""}>'
         f"{esc(i18n.LANG_NAMES[code])}</option>"
         for code in LANGS
     )
@@ -109,6 +109,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
             f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
         ),
         _problems(state, t),
+        _storage_note(state, t),
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
         sharing.backup_reminder(state, t),
@@ -171,6 +172,25 @@ def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
     return t("storage.other", record=record, detail=problem.get("message", code))
 
 
+def _storage_note(state: State, t: i18n.Tr) -> str:
+    """The browser refused to promise keeping the games: say so (not as a dialog) until the
+    player dismisses it, with the backup that keeps them (once there is a game to keep)."""
+    if not prefs.shows_storage_note(state):
+        return ""
+    backup = (
+        f'<button type="button" class="btn small" id="storage-backup" data-action="backup">'
+        f"{esc(t('backup.make'))}</button>"
+        if state.games
+        else ""
+    )
+    return (
+        '<div class="storage-note" id="storage-note" role="note">'
+        f'<p>{esc(t("home.storage_note"))}</p><div class="row">{backup}'
+        f'<button type="button" class="btn small" id="storage-note-seen" '
+        f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div></div>'
+    )
+
+
 def _trash(state: State, t: i18n.Tr) -> str:
     if state.trash is None or state.notice == "game_deleted":
         return ""
@@ -201,7 +221,7 @@ def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> st
             '<p class="match">'
             + join(
                 f'<span class="who{" winner" if sheet.winner == side else ""}">'
-                f"{esc(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
+                f"{words(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
                 for side in range(sides)
             )
             + "</p>"

@@ -1,4 +1,4 @@
-"""Pieces shared by the screens: issue messages next to fields, toggle buttons."""
+"""Pieces shared by the screens: issue messages next to fields, toggle buttons, time stamps."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from app.ui import i18n
 from app.ui.actions import field_id
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.scoring import Issue, side_label
 from app.ui.state import GameDict
 
@@ -96,7 +96,7 @@ def toggle(
     return (
         f'<button type="button" class="chip{" on" if pressed else ""}"{ident} '
         f'data-action="{esc(action)}"{extra} aria-pressed="{"true" if pressed else "false"}">'
-        f"{esc(label)}</button>"
+        f'<span class="label">{words(label)}</span></button>'
     )
 
 
@@ -122,8 +122,8 @@ def counter(kind: str, value: int, t: i18n.Tr, more: bool, action: str = "meld-c
 def when_text(stamp: object) -> str:
     """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
 
-    >>> when_text("2026-11-30T03:05:00")
-    '30.11.2026 03:05'
+    >>> when_text("2026-11-30T03:05:00"), when_text("")
+    ('30.11.2026 03:05', '')
     """
     try:
         moment = datetime.fromisoformat(str(stamp))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import claim, history, i18n, scoring
+from app.ui import claim, history, i18n, nav, scoring
 from app.ui.actions import field_id, form_place
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_claim import claim_fields, claim_row, claim_switch, claim_verdict, decided_text
@@ -17,8 +17,10 @@ from app.ui.views_common import (
     issue_text,
     signed_score,
     toggle,
+    when_text,
 )
 from app.ui.views_report import look_back
+from app.ui.views_setup import rule_rows, rules_line
 
 
 def signed(value: int) -> str:
@@ -42,6 +44,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
     title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
     head = (
         '<section class="screen game" aria-labelledby="screen-title">'
+        f"{_print_head(game, t)}"
         f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
     )
     if sheet is None:
@@ -59,14 +62,53 @@ def render_game(state: State, t: i18n.Tr) -> str:
     return (
         head
         + _board(game, sheet, t)
-        + _toolbar(game, sheet, t)
+        + _toolbar(state, game, sheet, t)
+        + rules_details(game, t)
         + look_back(game, sheet, t)
         + _history(game, sheet, t)
+        + _keep_awake(state, t)
         + _footer(game, state, t)
         + "</section>"
     )
 
 
+def _print_head(game: GameDict, t: i18n.Tr) -> str:
+    """What a printed sheet says above the players: the app, when the game began, the rules."""
+    started = t("game.started", when=when_text(game.get("created", "")))
+    return (
+        f'<p class="print-only print-head">{esc(t("app.title"))} · {esc(started)} · '
+        f"{esc(rules_title(game, t))}</p>"
+    )
+
+
+def rules_title(game: GameDict, t: i18n.Tr) -> str:
+    """The rule set in force and the target, e.g. ``Rules: Standard, to 1001``.
+
+    >>> g = {"players": ["A", "B"], "hands": [], "rules": {"target": 1001}}
+    >>> rules_title(g, i18n.translator("en"))
+    'Rules: Standard, to 1001'
+    """
+    return t("game.rules", rules=rules_line(scoring.rules_of(game), t))
+
+
+def rules_details(game: GameDict, t: i18n.Tr) -> str:
+    """The rules in force, one tap away: every option of the game with its value."""
+    rows = rule_rows(scoring.rules_of(game), t, scoring.side_count(game))
+    items = join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows)
+    return (
+        f'<details class="rules" id="rules"><summary>{esc(rules_title(game, t))}</summary>'
+        f'<dl>{items}</dl><p><a href="#/help/presets">{esc(t("game.rules_help"))}</a></p></details>'
+    )
+
+
+def _keep_awake(state: State, t: i18n.Tr) -> str:
+    """The switch of the screen wake lock (the page hides it where the browser has none)."""
+    on = state.settings.get("keep_awake", True) is not False
+    return (
+        '<div class="option check keep-awake">'
+        f'<input type="checkbox" id="keep-awake" data-action="keep-awake"{" checked" if on else ""}>'
+        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label></div>'
+    )
 def render_readonly(game: GameDict, t: i18n.Tr) -> str:
     """The board and the hands of a game that is not ours to change (shared with us, opened
     from a file): no edit buttons, no rematch."""
@@ -99,11 +141,15 @@ def _board(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str
         lines.append(_result(game, sheet, t, editable))
     else:
         lines.append(
-            f'<p class="turn">{esc(t("game.dealer", name=players[sheet.next_dealer]))} · '
+            f'<p class="turn" data-dealer="{sheet.next_dealer}">'
+            f"{esc(t('game.dealer', name=players[sheet.next_dealer]))} · "
             f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
         )
     if sheet.hanging:
-        lines.append(f'<p class="pot">{esc(t("game.hanging", points=sheet.hanging))}</p>')
+        lines.append(
+            f'<p class="pot" data-pot="{sheet.hanging}">'
+            f"{esc(t('game.hanging', points=sheet.hanging))}</p>"
+        )
     warnings = _warnings(game, sheet, t)
     if warnings and not sheet.finished:
         lines.append(f'<ul class="warnings">{warnings}</ul>')
@@ -131,7 +177,7 @@ def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
         need = t("game.needs", points=sheet.needs[side])
     return (
         f'<div class="{" ".join(classes)}" id="side-{side}">'
-        f'<span class="name">{esc(side_label(game, side))}</span>'
+        f'<span class="name">{words(side_label(game, side))}</span>'
         f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
         f'<span class="need">{esc(need)}</span></div>'
     )
@@ -165,7 +211,7 @@ def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> st
         else ""
     )
     return (
-        '<div class="result" role="status">'
+        f'<div class="result" role="status" data-winner="{sheet.winner}" data-pot="{sheet.hanging}">'
         f'<p class="winner-line"><strong>{esc(t("game.winner", side=winner))}</strong></p>'
         f"<p>{esc(how)} {esc(hanging)}</p>{rematch}</div>"
     )
@@ -182,7 +228,7 @@ def decided_key(decided_by: object, sides: int) -> str:
     return f"game.decided{'_many' if together and sides > 2 else ''}.{decided_by}"
 
 
-def _toolbar(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _toolbar(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     undo_op, redo_op = history.last_op(game, "undo"), history.last_op(game, "redo")
     undo_label = t("game.undo_what", what=op_text(undo_op, t)) if undo_op else t("game.undo_none")
     redo_label = t("game.redo_what", what=op_text(redo_op, t)) if redo_op else t("game.redo_none")
@@ -193,9 +239,11 @@ def _toolbar(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
         ),
     ]
     if not sheet.finished:
+        kept = nav.kept_draft(state, None)  # Back closed the form and kept what was typed
+        label = t("game.resume_hand", n=len(game["hands"]) + 1) if kept else t("game.new_hand")
         buttons.append(
             f'<button type="button" class="btn primary big grow" id="new-hand" data-action="new-hand">'
-            f"{esc(t('game.new_hand'))}</button>"
+            f"{esc(label)}</button>"
         )
     buttons.append(
         f'<button type="button" class="btn icon" id="redo" data-action="redo" '
@@ -265,15 +313,17 @@ def _history(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> s
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = scoring.side_count(game)
     heads = join(
-        f'<th scope="col"><span class="clamp">{esc(side_label(game, side))}</span></th>'
+        f'<th scope="col" title="{esc(side_label(game, side))}">'
+        f'<span class="clamp">{words(side_label(game, side))}</span></th>'
         for side in range(sides)
     )
     hands = join(_hand_rows(game, line, t, editable) for line in reversed(sheet.hands))
     caption = t("game.history" if editable else "share.history")
     return (
-        f'<table class="sheet sides-{sides}"><caption>{esc(caption)}</caption>'
+        f'<div class="sheet-box"><table class="sheet sides-{sides}">'
+        f"<caption>{esc(caption)}</caption>"
         f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
-        f"{hands}</table>"
+        f"{hands}</table></div>"
     )
 
 
@@ -301,8 +351,10 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> 
         cells = join(_cell(game, hand, line, side, t) for side in range(sides))
     kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
     classes = " ".join(name for name, on in kinds if on)
+    winner = "" if line.winner is None else str(line.winner)
     return (
-        f'<tbody class="hand {classes}" data-hand="{index}" '
+        f'<tbody class="hand {classes}" data-hand="{index}" data-dealer="{line.dealer}" '
+        f'data-winner="{winner}" data-pot="{line.pot}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
         f'<td colspan="{sides}">{esc(who)}{void}</td></tr>'
@@ -312,7 +364,9 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> 
 
 def _cell(game: GameDict, hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> str:
     marks = side_marks(hand, line, side, t)
-    mark_html = join(f'<span class="mark {cls}">{esc(text)}</span>' for cls, text in marks)
+    mark_html = join(  # the sequences wrap after a dot, never inside a word
+        f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks
+    )
     return (
         f'<td><span class="change">{esc(signed(line.change[side]))}</span>'
         f'<span class="run">{esc(signed_score(line.score[side]))}</span>{mark_html}</td>'
@@ -325,7 +379,7 @@ def side_marks(hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> list[t
     if line.taker_side == side and line.outcome in ("bait", "eggs"):
         marks.append((line.outcome, t(f"mark.{line.outcome}")))
     if line.pot_won and line.winner == side:
-        marks.append(("pot", t("mark.pot", points=line.pot_won)))
+        marks.append(("won-pot", t("mark.pot", points=line.pot_won)))
     if line.penalties.bait[side]:
         marks.append(("penalty", t("mark.bait_penalty", points=line.penalties.bait[side])))
     if line.penalties.ski[side]:
@@ -408,7 +462,7 @@ def _entry(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     parts.append(_delete_hand(draft, t))
     parts.append('<div class="entry-bar" id="entry-bar">')
     if state.confirm is not None:
-        parts.append(_confirm(state, t))
+        parts.append(_confirm(state, game, t))
     parts.append(_preview(game, draft, t))
     parts.append(_entry_actions(draft, t))
     parts.append("</div></form>")
@@ -462,7 +516,7 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
             )
         fields.append(
             f'<div class="cardfield{" filled" if auto else ""}">'
-            f'<label for="{ident}">{esc(side_label(game, side))}</label>'
+            f'<label for="{ident}">{words(side_label(game, side))}</label>'
             f'<input type="text" inputmode="numeric" pattern="[0-9]*" class="num" id="{ident}" '
             f'data-action="cards" data-side="{side}" value="{esc(draft.cards[side])}" '
             f'autocomplete="off" enterkeyhint="done"{invalid}{described}>{auto_hint}{skis}{error}</div>'
@@ -484,9 +538,29 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
         )
     return (
         f'<fieldset class="group" id="cards"><legend>{esc(t("entry.cards"))}</legend>'
-        f'<p class="hint">{esc(t("entry.cards_hint_many" if draft.sides > 2 else "entry.cards_hint"))}</p>'
+        f'<p class="hint" id="cards-hint">{esc(cards_hint(game, draft, t))}</p>'
         f'<div class="cardfields">{join(fields)}</div>{general_html}</fieldset>'
     )
+
+
+def cards_hint(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
+    """Once the taker is chosen, what the taker's side needs to make the hand (when that can
+    be said simply); before that, how the card points are typed.
+
+    >>> g = {"players": ["Оля", "Петро"], "hands": []}
+    >>> en = i18n.translator("en")
+    >>> cards_hint(g, HandDraft(sides=2, taker=0, meld_side=1, terz=1), en)
+    'Оля: more than 91 to make it.'
+    >>> cards_hint(g, HandDraft(sides=2), en).startswith("162 in all")
+    True
+    """
+    least = scoring.least_to_make(game, draft)
+    if least is None or draft.taker is None:
+        return t("entry.cards_hint_many" if draft.sides > 2 else "entry.cards_hint")
+    side = side_label(game, scoring.side_of(game, draft.taker))
+    if least == 0:
+        return t("entry.needs_any", side=side)
+    return t("entry.needs", side=side, points=least - 1)
 
 
 def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
@@ -629,8 +703,8 @@ def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18
     detail = f" ({marks})" if marks else ""
     return (
         f' <span class="pside"><span class="name">{esc(side_label(game, side))}</span> '
-        f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} → "
-        f"{esc(signed_score(line.score[side]))}</span>"
+        f"<b>{esc(signed(line.change[side]))}</b>{esc(detail)} "
+        f'<span class="nums">→ {esc(signed_score(line.score[side]))}</span></span>'
     )
 
 
@@ -654,12 +728,14 @@ def _entry_actions(draft: HandDraft, t: i18n.Tr) -> str:
     )
 
 
-def _confirm(state: State, t: i18n.Tr) -> str:
+def _confirm(state: State, game: GameDict, t: i18n.Tr) -> str:
     assert state.confirm is not None
     n = state.confirm.index + 1
+    later = n < len(game["hands"])  # only then is anything re-scored
+    question = t("entry.confirm_delete" if later else "entry.confirm_delete_last", n=n)
     return (
         '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text" aria-modal="false">'
-        f'<p id="confirm-text">{esc(t("entry.confirm_delete", n=n))}</p>'
+        f'<p id="confirm-text">{esc(question)}</p>'
         f'<button type="button" class="btn danger" id="confirm-yes" data-action="confirm-yes">{esc(t("entry.confirm_yes"))}</button>'
         f'<button type="button" class="btn" id="confirm-no" data-action="confirm-no">{esc(t("entry.confirm_no"))}</button></div>'
     )

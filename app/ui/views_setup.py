@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.ui import i18n, scoring, setup
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, words
 from app.ui.state import TARGETS, SetupDraft, State
 from app.ui.views_common import errors_at, group_issues
 
@@ -20,6 +20,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 FLAGS = ("sequences_need_trick", "obligation")
 PENALTIES = ("bait_penalty", "ski_penalty")
+MANY_SIDES_ONLY = ("must_beat", "bait_to")
+"""Options that only matter with three or more sides."""
 WHEN = ("each", "third", "third_and_after", "every_third")
 COUNT = ("game", "consecutive")
 POINTS = tuple(range(10, 301, 10))
@@ -88,7 +90,7 @@ def _known(draft: SetupDraft, known: list[str], t: i18n.Tr) -> str:
         return ""
     chips = join(
         f'<button type="button" class="chip" data-action="setup-pick" data-name="{esc(name)}">'
-        f"{esc(name)}</button>"
+        f"{words(name)}</button>"
         for name in left
     )
     return (
@@ -201,7 +203,7 @@ def _choice(draft: SetupDraft, name: str, grouped: dict[str, Any], t: i18n.Tr) -
         closed=("loses",) if two_only else (),
     )
     note = ""
-    if name in ("must_beat", "bait_to") and not _many_sides(draft):
+    if name in MANY_SIDES_ONLY and not _many_sides(draft):
         note = " " + t("setup.only_many_sides")
     if two_only:
         note = " " + t("setup.only_two_sides")
@@ -285,3 +287,42 @@ def _dealer(draft: SetupDraft, t: i18n.Tr) -> str:
         f'<fieldset class="group"><legend>{esc(t("setup.dealer"))}</legend>'
         f'<label for="first-dealer">{esc(t("setup.dealer_label"))}</label>{select}</fieldset>'
     )
+
+
+# --- a rule set in words: the game screen's rules, a shared rule set -------------------------
+
+
+def rules_line(rules: dict[str, Any], t: i18n.Tr) -> str:
+    """A rule set in a few words: its preset (or "own rules") and its target.
+
+    >>> rules_line(scoring.preset_options("moscow"), i18n.translator("en"))
+    'Moscow, to 501'
+    """
+    preset = scoring.matching_preset(rules)
+    return t("share.rules_line", preset=t(f"preset.{preset}"), target=rules["target"])
+
+
+def rule_rows(rules: dict[str, Any], t: i18n.Tr, sides: int = 3) -> list[tuple[str, str]]:
+    """Every option of a rule set as the new-game form names it, with its value; with two
+    ``sides`` the options that matter only with more are left out.
+
+    >>> rows = rule_rows(scoring.preset_options("standard"), i18n.translator("en"), sides=2)
+    >>> rows[0], len(rows)
+    (('Play to', '501'), 10)
+    """
+    rows = [(t("setup.target"), str(rules["target"]))]
+    rows += [
+        (t(f"opt.{name}"), t(f"opt.{name}.{rules[name]}"))
+        for name in CHOICES
+        if sides > 2 or name not in MANY_SIDES_ONLY
+    ]
+    rows += [(t(f"opt.{name}"), t("common.yes" if rules[name] else "common.no")) for name in FLAGS]
+    rows += [(t(f"opt.{name}"), _penalty_text(rules[name], t)) for name in PENALTIES]
+    return rows
+
+
+def _penalty_text(penalty: dict[str, Any] | None, t: i18n.Tr) -> str:
+    if not penalty:
+        return t("common.no")
+    when, count = t(f"opt.when.{penalty['when']}"), t(f"opt.count.{penalty.get('count', 'game')}")
+    return t("share.penalty", points=penalty["points"], when=when, count=count)

@@ -94,7 +94,7 @@ def test_a_game_deleted_in_one_tab_stays_deleted_and_its_restore_offer_stays(
     wait_ready(page)
     new_game(page, ["Оля", "Петро"])
     hand(page, taker=0, cards={0: 100})
-    game_id = page.url.split("/")[-1]
+    game_id = page.url.split("#/game/")[1].split("/")[0]
     stale = open_tab(page.context, page.url, wait_ready, NO_CHANNEL)
     page.click("#ask-delete-game")
     page.click("#confirm-yes")

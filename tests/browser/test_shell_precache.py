@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-from tools.build import NOT_PRECACHED, read_precache
+from tools.build import NOT_PRECACHED, manifest_files, read_precache
 from tools.serve import DistServer
 
 Wait = Callable[[Page], None]
@@ -31,11 +31,12 @@ def requested_files(requests: list[str], base_url: str) -> set[str]:
 
 
 def install_files(dist: Path) -> set[str]:
-    """The manifest and the icons it and the page name: fetched by the browser to install."""
+    """The manifest and the images it and the page name (icons, the install dialog's
+    screenshots, the shortcuts' icons): fetched by the browser to install."""
     manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
     page = (dist / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<link rel="(?:icon|apple-touch-icon)"[^>]* href="([^"]+)"', page)
-    return {"./manifest.webmanifest", *(icon["src"] for icon in manifest["icons"]), *links}
+    return {"./manifest.webmanifest", *manifest_files(manifest), *links}
 
 
 def test_the_precache_is_what_a_boot_requests_plus_the_install_files(

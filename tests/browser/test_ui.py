@@ -170,7 +170,7 @@ def stored_games(page: Page, idb: Any) -> dict[str, dict[str, Any]]:
 
 
 def current_game(page: Page, idb: Any) -> dict[str, Any]:
-    game_id = page.evaluate("location.hash").split("/")[-1]
+    game_id = page.evaluate("location.hash").split("/")[2]  # #/game/<id>[/hand...]
     return stored_games(page, idb)[game_id]
 
 
@@ -296,7 +296,7 @@ def test_four_players_in_teams_with_penalties_and_a_debertz_then_rematch(
     expected = assert_sheet_matches_cli(page, idb)
     assert expected["winner"] == 0 and expected["decided_by"] == "debertz"
 
-    old_id = page.evaluate("location.hash").split("/")[-1]
+    old_id = page.evaluate("location.hash").split("/")[2]
     page.click("#rematch")
     expect(page.locator("#new-hand")).to_be_visible()
     saved(page)

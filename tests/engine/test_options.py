@@ -7,9 +7,20 @@ from typing import Any
 
 import pytest
 
-from app.engine import PRESETS, Game, Penalty, Rules, preset_name, rules_from_json, sheet_to_json
+from app.engine import (
+    PRESETS,
+    Game,
+    Melds,
+    Penalty,
+    Rules,
+    game_from_json,
+    least_to_make,
+    preset_name,
+    rules_from_json,
+    sheet_to_json,
+)
 
-from .helpers import recorded, sheet
+from .helpers import doc, recorded, sheet
 
 # ---------------------------------------------------------------- seats, sides, dealer (§1)
 
@@ -328,6 +339,79 @@ def test_preset_name_recognises_a_preset_and_nothing_else() -> None:
     assert preset_name(rules_from_json({"target": 701})) is None
 
 
+def test_a_preset_named_with_any_target_ignores_only_the_target() -> None:
+    for name, rules in PRESETS.items():
+        for target in (51, 301, 1001, 10001):
+            assert preset_name(replace(rules, target=target), any_target=True) == name
+    assert preset_name(rules_from_json({"target": 701}), any_target=True) == "standard"
+    assert preset_name(rules_from_json({"target": 701, "eggs": "each"}), any_target=True) is None
+
+
+# ---------------------------------------------------------------- what the taker needs (§3.3)
+
+
+def _made_from(players: int, taker: int, hand: dict[str, Any], teams: bool = True,
+               **rules: Any) -> int | None:
+    """The least card points of the taker's side that the scored hand shows as made (every
+    split of the rest among the opponents tried), or None when none or not every split does."""
+    game = game_from_json(doc(players, [], teams, **rules))
+    side = game.side_of(taker)
+    others = [s for s in range(game.side_count) if s != side]
+    for points in range(163):
+        if points in (1, 161):  # no card is worth 1: the engine refuses these
+            continue
+        outcomes = set()
+        rest = 162 - points
+        splits = [(rest,)] if len(others) == 1 else [(a, rest - a) for a in range(rest + 1)]
+        for split in splits:
+            cards = [0] * game.side_count
+            cards[side] = points
+            for s, value in zip(others, split):
+                cards[s] = value
+            if 1 in cards or 161 in cards:
+                continue
+            outcomes.add(sheet(players, [{**hand, "taker": taker, "cards": cards}], teams,
+                               **rules).hands[0].outcome == "made")
+        if outcomes == {True}:
+            return points
+        if outcomes == {True, False}:
+            return None
+    return None
+
+
+@pytest.mark.parametrize(
+    ("players", "taker", "hand", "teams", "rules"),
+    [
+        (2, 0, {}, True, {}),
+        (2, 1, {"melds": {"side": 0, "terz": 1}}, True, {}),
+        (2, 0, {"melds": {"side": 0, "fifty": 1}, "bella": 0}, True, {}),
+        (2, 1, {"bella": 0}, True, {"eggs": "opponents"}),
+        (4, 3, {"melds": {"side": 0, "terz": 2, "fifty": 1}}, True, {}),
+        (2, 0, {"melds": {"side": 1, "fifty": 2}, "bella": 1}, True, {}),
+    ],
+)
+def test_least_to_make_is_what_scoring_the_hand_shows(
+    players: int, taker: int, hand: dict[str, Any], teams: bool, rules: dict[str, Any]
+) -> None:
+    game = game_from_json(doc(players, [], teams, **rules))
+    melds = hand.get("melds")
+    found = least_to_make(
+        game, taker, None if melds is None else Melds(**melds), hand.get("bella"))
+    assert found == _made_from(players, taker, hand, teams, **rules)
+
+
+def test_least_to_make_with_three_sides_is_said_only_when_the_split_does_not_matter() -> None:
+    combined = game_from_json(doc(3, [], must_beat="combined"))
+    assert least_to_make(combined, 2) == 82 == _made_from(3, 2, {}, must_beat="combined")
+    each = game_from_json(doc(3, [], must_beat="each"))
+    assert least_to_make(each, 2) is None
+    assert least_to_make(game_from_json(doc(4, [], teams=False)), 0) is None
+
+
+def test_least_to_make_is_none_when_no_card_points_can_make_it() -> None:
+    game = game_from_json(doc(4, []))  # a team holds 16 cards: four fifties and bella
+    assert least_to_make(game, 0, Melds(side=1, fifty=4), bella=1) is None
+    assert _made_from(4, 0, {"melds": {"side": 1, "fifty": 4}, "bella": 1}) is None
 def test_eggs_each_is_eggs_that_nobody_loses_by() -> None:
     """Eggs under "each": outcome eggs, every side keeps its total, and it is no bait (§3.3, §4)."""
     result = sheet(2, [{"taker": 0, "cards": [81, 81]}] * 3, eggs="each",

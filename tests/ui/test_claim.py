@@ -298,7 +298,7 @@ def test_a_half_typed_claim_survives_a_reload() -> None:
     table = opened(game(OLYA_PETRO, TO_430))
     claim(table, taker=1, side=0, cards="5", terz=1, bella=True)
     again = table.reloaded()
-    again.do("route", hash="#/game/g0")
+    again.do("route", hash="#/game/g0", start="yes")  # the app starts again on the sheet
     draft = again.state.entry
     assert draft is not None and draft.claim
     assert (draft.taker, draft.claim_side, draft.claim_cards) == (1, 0, "5")
@@ -315,6 +315,8 @@ def test_a_draft_kept_before_the_claim_existed_still_opens() -> None:
     table.state.entry = None
     table.do("route", hash="#/")
     table.do("route", hash="#/game/g0")
+    assert table.state.entry is None  # the sheet, with the kept form one tap away (app/ui/nav.py)
+    table.do("new-hand")
     draft = table.state.entry
     assert draft is not None and not draft.claim and draft.cards == ["", "97"]
 

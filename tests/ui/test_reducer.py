@@ -10,6 +10,7 @@ from helpers import XSS, Table
 
 from app import engine
 from app.ui import history, scoring
+from app.ui import setup as setup_form
 from app.ui.actions import reduce
 from app.ui.state import initial_state
 
@@ -335,9 +336,13 @@ def test_an_open_hand_form_survives_a_reload() -> None:
     assert [e.kind for e in effects] == ["commit"]
     assert not effects[0].value.games and effects[0].value.settings is not None
     reloaded = table.reloaded()
-    reloaded.do("route", hash=f"#/game/{gid}")
+    reloaded.do("route", hash=f"#/game/{gid}/hand")  # the form's own address, reloaded
     assert reloaded.state.entry is not None
     assert reloaded.state.entry.taker == 1 and reloaded.state.entry.cards == ["155", "7"]
+    reloaded.do("route", hash=f"#/game/{gid}")  # Back: the form closes, its draft is kept
+    assert reloaded.state.entry is None and "entry" in reloaded.state.settings
+    reloaded.do("new-hand")
+    assert reloaded.state.entry is not None and reloaded.state.entry.cards == ["155", "7"]
     reloaded.do("cancel-hand")
     assert "entry" not in reloaded.state.settings
     assert "entry" not in reloaded.stored().settings
@@ -517,3 +522,44 @@ def test_a_side_chip_picks_that_side_and_a_second_tap_clears_it(action: str, fie
     assert getattr(table.state.entry, field) == 0
     table.do(action, side=0)
     assert getattr(table.state.entry, field) is None
+
+
+@pytest.mark.parametrize("target", ["301", "701", "1001", "other"])
+def test_choosing_another_target_keeps_the_rule_set(target: str) -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-target", value=target)
+    if target == "other":
+        table.do("setup-target-other", value="")  # half typed: still the Standard rules
+        assert table.state.setup is not None and table.state.setup.preset == "standard"
+        table.do("setup-target-other", value="1500")
+    assert table.state.setup is not None and table.state.setup.preset == "standard"
+    assert 'value="custom"' not in table.html()
+    table.do("setup-preset", value="moscow")  # a target the player chose stays
+    assert table.state.setup.preset == "moscow"
+    assert setup_target(table) == (1500 if target == "other" else int(target))
+
+
+def test_a_preset_brings_its_usual_target_only_while_the_target_is_untouched() -> None:
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-preset", value="vinnytsia")
+    assert setup_target(table) == 1001
+    table.do("setup-preset", value="standard")
+    assert setup_target(table) == 501
+    table.do("setup-option", name="eggs", value="each")  # custom rules: the target stays
+    table.do("setup-target", value="301")
+    table.do("setup-preset", value="vinnytsia")
+    assert setup_target(table) == 301
+
+
+def test_a_game_started_to_another_target_is_shown_with_its_rule_set() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван", "Марта"], preset="vinnytsia", target=501)
+    html = table.html()
+    assert "Rules: Vinnytsia, to 501" in html
+
+
+def setup_target(table: Table) -> int | None:
+    assert table.state.setup is not None
+    return setup_form.target_value(table.state.setup)

@@ -12,7 +12,7 @@ from test_views import Audit
 
 from app.share.backup import REMIND_AFTER
 from app.share.link import game_fragment, rules_fragment, shared_doc
-from app.ui import i18n
+from app.ui import i18n, nav
 from app.ui.markup import esc
 from app.ui.state import LANGS
 from app.ui.views import render
@@ -152,7 +152,7 @@ def test_saving_a_shared_game_makes_a_new_game_and_touches_no_other() -> None:
     assert shared_doc(copy) == shared_doc(game)
     assert copy["undo"] == [] and copy["received_from"] == "link" and copy["shared_digest"]
     assert table.state.games[mine["id"]] is mine
-    assert ("nav", "#/game/gcopy") in [(e.kind, e.key) for e in effects]
+    assert nav.address(table.state) == "#/game/gcopy"
     assert table.state.screen == "game" and "A copy of the game is saved" in table.html()
 
 
@@ -324,8 +324,8 @@ def test_a_shared_text_holding_a_link_opens_that_link() -> None:
     sender = played()
     fragment = game_fragment(sender.game)
     table = Table("en")
-    effects = table.do("open-file", name="", text=f"Our score: {BASE}{fragment}")
-    assert [(e.kind, e.key) for e in effects] == [("nav", fragment)]
+    table.do("open-file", name="", text=f"Our score: {BASE}{fragment}")
+    assert table.state.screen == "shared" and nav.address(table.state) == fragment
 
 
 # --- backup and restore --------------------------------------------------------------------------

@@ -221,10 +221,10 @@ def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
     table.hand(1, {1: 162}, no_tricks=0)
     html = table.html()
     assert '<span class="mark eggs">eggs</span>' in html
-    assert '<span class="mark pot">+81 hanging</span>' in html
+    assert '<span class="mark won-pot">+81 hanging</span>' in html
     assert '<span class="mark skis">skis</span>' in html
     assert '<span class="mark penalty">−100 skis penalty</span>' in html
-    assert "Оля: the next hand without a trick takes off 100" in html
+    assert "Оля: the next hand without a trick costs 100" in html
 
 
 def test_the_preview_shows_the_outcome_before_saving() -> None:
@@ -353,7 +353,7 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("save-hand")
     html = table.html()
     assert "грав: Оля" in html and "козир:" not in html
-    assert '<span class="mark melds">2×терц·белла</span>' in html
+    assert '<span class="mark melds">2×терц·<wbr>белла</span>' in html
     assert '<span class="mark last">остання</span>' in html
 
 

@@ -27,7 +27,7 @@ from app.share.backup import Backup, RestorePlan
 from app.share.files import FileError, GameFile, LinkText, read_file
 from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
 from app.ui import scoring, setup
-from app.ui.actions import Effect, Payload, _put, handles, routes
+from app.ui.actions import HANDLERS, Effect, Payload, _put, handles, routes
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
 from app.ui.state import LANGS, State
 
@@ -211,7 +211,8 @@ def _save_shared(state: State, payload: Payload) -> list[Effect]:
 
 def _open(state: State, game_id: str) -> list[Effect]:
     state.screen, state.game_id = "game", game_id
-    return [Effect("nav", f"#/game/{game_id}"), FOCUS_TITLE]
+    state.entry, state.confirm = None, None
+    return [FOCUS_TITLE]
 
 
 @handles("use-rules")
@@ -225,7 +226,7 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
     state.setup = draft
     _transfer(state, incoming=None)
     state.screen, state.notice = "new", "rules_taken"
-    return [Effect("nav", "#/new"), FOCUS_TITLE]
+    return [FOCUS_TITLE]
 
 
 # --- files: import and restore ----------------------------------------------------------------
@@ -241,22 +242,22 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
     if problem:
         params = {"size": payload.get("size", ""), "detail": payload.get("detail", "")}
         _transfer(state, incoming=Incoming("game", "file", name, error=problem, params=params))
-        return [Effect("nav", "#/import"), FOCUS_TITLE]
+        return [FOCUS_TITLE]
     try:
         found = read_file(payload.get("text", ""))
     except FileError as error:
         failed = Incoming("game", "file", name, error=error.code, params=error.params,
                           problems=_problems(error.problems))
         _transfer(state, incoming=failed)
-        return [Effect("nav", "#/import"), FOCUS_TITLE]
+        return [FOCUS_TITLE]
     if isinstance(found, LinkText):
-        return [Effect("nav", found.fragment)]
+        return HANDLERS["route"](state, {"hash": found.fragment})
     if isinstance(found, Backup):
         plan = backups.plan_restore(state.games, found, _fresh_ids(payload))
         _transfer(state, restore=plan)
     else:
         _transfer(state, incoming=_file_game(state, name, found))
-    return [Effect("nav", "#/import"), FOCUS_TITLE]
+    return [FOCUS_TITLE]
 
 
 def _file_game(state: State, name: str, found: GameFile) -> Incoming:
@@ -294,7 +295,7 @@ def _summary(plan: RestorePlan) -> Restored:
 def _close_import(state: State, payload: Payload) -> list[Effect]:
     _transfer(state, incoming=None, restore=None, restored=None, file_name="")
     state.screen = "home"
-    return [Effect("nav", "#/"), FOCUS_TITLE]
+    return [FOCUS_TITLE]
 
 
 # --- backup ---------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from app.ui.sharing.state import Incoming, Problem, Restored
 from app.ui.state import GameDict, State
 from app.ui.views_common import issue_text, when_text
 from app.ui.views_game import render_readonly
-from app.ui.views_setup import CHOICES, FLAGS, PENALTIES
+from app.ui.views_setup import rule_rows, rules_line
 
 SCREENS = ("shared", "rules-in", "share", "import")
 FILE_TYPES = ".json,application/json,text/plain"
@@ -230,33 +230,12 @@ def _rules_in(state: State, t: i18n.Tr) -> str:
     )
 
 
-def rules_line(rules: dict[str, Any], t: i18n.Tr) -> str:
-    """A rule set in a few words: its preset (or "own rules") and its target.
-
-    >>> rules_line(scoring.preset_options("moscow"), i18n.translator("en"))
-    'Moscow, to 501'
-    """
-    preset = scoring.matching_preset(rules)
-    return t("share.rules_line", preset=t(f"preset.{preset}"), target=rules["target"])
-
-
 def rules_list(rules: dict[str, Any], t: i18n.Tr) -> str:
     """Every option of a rule set, as the new-game form names them."""
-    rows = [(t("setup.target"), str(rules["target"]))]
-    rows += [(t(f"opt.{name}"), t(f"opt.{name}.{rules[name]}")) for name in CHOICES]
-    rows += [(t(f"opt.{name}"), t("share.yes" if rules[name] else "share.no")) for name in FLAGS]
-    rows += [(t(f"opt.{name}"), _penalty_text(rules[name], t)) for name in PENALTIES]
-    items = join(f"<dt>{esc(label)}</dt><dd>{esc(value)}</dd>" for label, value in rows)
+    items = join(f"<dt>{esc(label)}</dt><dd>{esc(value)}</dd>" for label, value in rule_rows(rules, t))
     return (
         f'<p class="about">{esc(rules_line(rules, t))}</p><dl class="ruleset" id="ruleset">{items}</dl>'
     )
-
-
-def _penalty_text(penalty: dict[str, Any] | None, t: i18n.Tr) -> str:
-    if penalty is None:
-        return t("share.no")
-    when, count = t(f"opt.when.{penalty['when']}"), t(f"opt.count.{penalty['count']}")
-    return t("share.penalty", points=penalty["points"], when=when, count=count)
 
 
 # --- import: a file, a backup ------------------------------------------------------------------

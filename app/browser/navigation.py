@@ -1,0 +1,78 @@
+"""The page's history for the app's addresses: Back closes what is open, then leads to the
+games list, then out of the app (the decisions are app/ui/nav.py's; this is the browser's part).
+
+Every entry the app makes keeps its trail, the addresses from the games list down to it, in
+``history.state`` (``{"debertz": ["#/", "#/game/g1"]}``), so a reload knows what lies below.
+A first visit straight to a deep address (a bookmark, a shortcut) gets the entries above it::
+
+    navigation = Navigation()
+    navigation.settle(nav.address(state))          # once, after the first render
+    navigation.arrived()                           # on popstate, before routing
+    navigation.sync(nav.address(state), follow)    # after every action
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+
+from app.ui import nav
+
+KEY = "debertz"
+
+
+def _here() -> str:
+    return str(js.location.hash) or nav.HOME
+
+
+def _stored() -> list[str] | None:
+    """The trail kept in the current entry, or None for an entry the app did not make."""
+    state = js.history.state
+    trail = None if state is None else getattr(state, KEY, None)
+    if trail is None or type(trail).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    found = [str(place) for place in trail]
+    return found if found and found[-1] == _here() else None
+
+
+def _entry(trail: list[str]) -> Any:
+    return to_js({KEY: trail}, dict_converter=js.Object.fromEntries)
+
+
+class Navigation:
+    """The app's entries in the page's history, and the trail of the current one."""
+
+    def __init__(self) -> None:
+        self.trail: list[str] = [_here()]
+
+    def settle(self, wanted: str) -> None:
+        """At start-up: a reloaded entry keeps its trail (a form reopened over it gets its own
+        entry on top); any other gets the entries above it."""
+        stored = _stored()
+        if stored is not None:
+            self.trail = stored
+            self.sync(wanted, follow=nav.parent(wanted) != stored[-1])
+            return
+        places = nav.chain(wanted)
+        js.history.replaceState(_entry(places[:1]), "", places[0])
+        for depth in range(2, len(places) + 1):
+            js.history.pushState(_entry(places[:depth]), "", places[depth - 1])
+        self.trail = places
+
+    def arrived(self) -> None:
+        """The browser moved (Back, Forward, an address typed in): take that entry's trail; an
+        entry the app did not make lies on top of the one before."""
+        self.trail = _stored() or [*self.trail, _here()]
+
+    def sync(self, wanted: str, follow: bool) -> None:
+        """Bring the history to ``wanted``, the address of what is now shown."""
+        step = nav.plan(self.trail, wanted, follow)
+        if step.kind == "back":
+            js.history.go(-step.steps)
+        elif step.kind == "push":
+            js.history.pushState(_entry(step.trail), "", wanted)
+        elif step.kind == "replace":
+            js.history.replaceState(_entry(step.trail), "", wanted)
+        self.trail = step.trail

@@ -1,0 +1,505 @@
+"""At the table, on an emulated phone (touch, 360x640, mobile viewport rules): Back, the screen
+wake lock, the focus after the taker, the rules and the target, safe areas, the storage note,
+the page's dark start, the launch of an installed app, printing, and the sheet's test hooks.
+(Issue 12; the layout of every screen is tests/browser/test_ui_phone_layout.py.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tools.long_games import SAMPLES, seed
+
+Wait = Callable[[Page], None]
+PHONE = {"width": 360, "height": 640}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+        "locale": "uk",
+    }
+
+
+def saved(page: Page) -> None:
+    page.wait_for_selector('html[data-writes="0"], html:not([data-writes])', state="attached")
+
+
+def open_app(page: Page, url: str, wait_ready: Wait, lang: str = "uk") -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.select_option("#lang", lang)
+    saved(page)
+
+
+def start(page: Page, names: list[str], target: str | None = None) -> str:
+    """A new game through the form; its id."""
+    page.click("#new-game")
+    page.check(f"#count-{len(names)}")
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    if target:
+        page.check(f"#target-{target}")
+    page.click("#start-game")
+    expect(page.locator("#new-hand")).to_be_visible()
+    saved(page)
+    return str(page.evaluate("location.hash")).split("/")[2]
+
+
+def hand(page: Page, taker: int, cards: dict[int, int]) -> None:
+    page.click("#new-hand")
+    page.click(f"#taker-{taker}")
+    for side, value in cards.items():
+        page.fill(f"#cards-{side}", str(value))
+    page.click("#save-hand")
+    expect(page.locator("#entry")).to_have_count(0)
+    saved(page)
+
+
+def back(page: Page) -> None:
+    page.go_back()
+    page.wait_for_timeout(50)  # the app answers popstate synchronously; let it render
+
+
+def screen(page: Page) -> str:
+    return str(page.evaluate("location.hash"))
+
+
+# --- 5. Back ------------------------------------------------------------------------------
+
+
+def test_back_closes_the_hand_form_keeping_it_then_goes_to_the_list_then_out(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready)
+    gid = start(page, ["Оля", "Петро"])
+    page.click("#new-hand")
+    page.click("#taker-1")
+    page.fill("#cards-1", "90")
+    back(page)  # closes the form; what was typed is kept
+    expect(page.locator("#entry")).to_have_count(0)
+    expect(page.locator("#new-hand")).to_have_text("Продовжити роздачу 1")
+    assert screen(page) == f"#/game/{gid}"
+    back(page)  # the games list, not the new-game form nobody opened
+    expect(page.locator(".screen.home")).to_be_visible()
+    assert screen(page) == "#/"
+    page.go_forward()
+    page.go_forward()
+    expect(page.locator("#cards-1")).to_have_value("90")
+    page.click("#save-hand")
+    saved(page)
+    back(page)  # Save closed the form like Back: the next Back is the list
+    expect(page.locator(".screen.home")).to_be_visible()
+    back(page)  # the list is the bottom: Back leaves the app
+    assert not page.url.startswith(app_url)
+
+
+def test_back_closes_a_confirmation_then_the_form_it_came_from(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready, "en")
+    gid = start(page, ["Оля", "Петро"])
+    hand(page, 0, {0: 100})
+    page.click("#hand-0")
+    page.click("#ask-delete-hand")
+    expect(page.locator("#confirm-text")).to_have_text("Delete hand 1?")  # point 10
+    back(page)
+    expect(page.locator("#confirm-text")).to_have_count(0)
+    expect(page.locator("#entry-title")).to_have_text("Correcting hand 1")
+    back(page)
+    expect(page.locator("#entry")).to_have_count(0)
+    page.click("#ask-delete-game")
+    back(page)
+    expect(page.locator("#confirm-text")).to_have_count(0)
+    expect(page.locator("tbody.hand")).to_have_count(1)
+    assert screen(page) == f"#/game/{gid}"
+    back(page)
+    assert screen(page) == "#/"
+
+
+def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready)
+    gid = start(page, ["Оля", "Петро"])
+    page.click(".topbar a[href='#/help']")
+    expect(page.locator(".screen.help")).to_be_visible()
+    back(page)  # help came from the game
+    assert screen(page) == f"#/game/{gid}"
+    page.click(".topbar a[href='#/help']")
+    page.click(".topbar a[href='#/']")  # the list is gone back to, not piled on top
+    back(page)
+    assert not page.url.startswith(app_url)
+    page.goto(f"{app_url}#/game/{gid}/hand")  # a first visit straight into the hand form
+    wait_ready(page)
+    expect(page.locator("#entry")).to_be_visible()
+    back(page)
+    assert screen(page) == f"#/game/{gid}"
+    back(page)
+    assert screen(page) == "#/"
+    page.reload()  # a reload keeps the history as it was
+    wait_ready(page)
+    page.go_forward()
+    assert screen(page) == f"#/game/{gid}"
+    expect(page.locator("#board, .board")).to_be_visible()
+
+
+def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
+    """A game's share screen goes back to the game, the rules' to the form; a game saved from a
+    link or a file takes the link's place, so Back from it goes to the list, never to the link."""
+    open_app(page, app_url, wait_ready, "en")
+    gid = start(page, ["Оля", "Петро"])
+    hand(page, 0, {0: 100})
+    page.click("#share-game")
+    expect(page.locator("#qr svg")).to_be_visible()
+    assert screen(page) == f"#/share/{gid}"
+    link = page.input_value("#share-link")
+    back(page)
+    assert screen(page) == f"#/game/{gid}"
+    expect(page.locator("#new-hand")).to_be_visible()
+    page.click(".topbar a[href='#/']")
+    page.click("#new-game")
+    page.click("#share-rules")
+    expect(page.locator("#qr svg")).to_be_visible()
+    rules_link = page.input_value("#share-link")
+    back(page)
+    assert screen(page) == "#/new"
+    back(page)
+    assert screen(page) == "#/"
+
+    page.goto(link)  # the link opened from a chat: a first visit, the list below it
+    wait_ready(page)
+    page.click("#save-again")
+    expect(page.locator("#new-hand")).to_be_visible()
+    copy = screen(page)
+    assert copy.startswith("#/game/") and copy != f"#/game/{gid}"
+    back(page)
+    assert screen(page) == "#/"
+    expect(page.locator(".screen.home")).to_be_visible()
+
+    page.goto(rules_link)
+    wait_ready(page)
+    page.click("#use-rules")
+    expect(page.locator(".screen.setup")).to_be_visible()
+    back(page)
+    assert screen(page) == "#/"
+    page.click(".topbar a[href='#/']")
+    page.evaluate("() => { location.hash = '#/import'; }")
+    expect(page.locator("#open-file")).to_be_attached()
+    back(page)
+    assert screen(page) == "#/"
+
+
+# --- 6. the screen wake lock ----------------------------------------------------------------
+
+WAKE_LOCK = """(() => {
+  const log = window.__wake = {requests: 0, releases: 0, active: null};
+  const request = async (type) => {
+    log.requests += 1;
+    const lock = new EventTarget();
+    lock.type = type;
+    lock.released = false;
+    lock.release = async () => {
+      if (lock.released) return;
+      lock.released = true;
+      log.releases += 1;
+      lock.dispatchEvent(new Event("release"));
+    };
+    log.active = lock;
+    return lock;
+  };
+  Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({request})});
+  let hidden = false;
+  Object.defineProperty(Document.prototype, "visibilityState",
+                        {configurable: true, get: () => (hidden ? "hidden" : "visible")});
+  window.__hide = (value) => {  // the browser drops the lock when the page is hidden
+    hidden = value;
+    if (value && log.active && !log.active.released) {
+      log.active.released = true;
+      log.active.dispatchEvent(new Event("release"));
+    }
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+})();"""
+NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
+
+
+def wake(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(
+        "({requests: __wake.requests, releases: __wake.releases,"
+        " held: !!(__wake.active && !__wake.active.released)})"
+    )
+    return found
+
+
+def settled(page: Page, expected: dict[str, Any]) -> None:
+    for _ in range(50):
+        if wake(page) == expected:
+            return
+        page.wait_for_timeout(20)
+    assert wake(page) == expected
+
+
+def test_the_screen_stays_on_during_a_game_and_comes_back_after_the_app_was_hidden(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    page.add_init_script(WAKE_LOCK)
+    open_app(page, app_url, wait_ready)
+    settled(page, {"requests": 0, "releases": 0, "held": False})
+    gid = start(page, ["Оля", "Петро"])
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    page.click("#new-hand")  # still the game screen: the same lock
+    page.click("#cancel-hand")
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    page.evaluate("__hide(true)")
+    settled(page, {"requests": 1, "releases": 0, "held": False})
+    page.evaluate("__hide(false)")  # back in the foreground
+    settled(page, {"requests": 2, "releases": 0, "held": True})
+    page.click(".topbar a[href='#/']")  # the games list lets it go
+    settled(page, {"requests": 2, "releases": 1, "held": False})
+    page.click(f"#open-{gid}")
+    settled(page, {"requests": 3, "releases": 1, "held": True})
+    page.uncheck("#keep-awake")  # the setting
+    settled(page, {"requests": 3, "releases": 2, "held": False})
+    saved(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#keep-awake")).not_to_be_checked()
+    settled(page, {"requests": 0, "releases": 0, "held": False})
+    page.check("#keep-awake")
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+
+
+def test_without_the_wake_lock_api_nothing_breaks_and_no_setting_shows(
+    page: Page, recorder: Any, app_url: str, wait_ready: Wait
+) -> None:
+    page.add_init_script(NO_WAKE_LOCK)
+    open_app(page, app_url, wait_ready)
+    start(page, ["Оля", "Петро"])
+    hand(page, 0, {0: 100})
+    expect(page.locator("#keep-awake")).to_be_hidden()
+    assert page.get_attribute("html", "data-wake-lock") is None
+    assert [e for e in recorder.errors if "Traceback" in e or e.startswith("page error")] == []
+
+
+# --- 7. focus and what the taker needs; 8-9. target and rules; 14. hooks --------------------
+
+
+def test_after_the_taker_the_focus_is_in_the_takers_card_field_with_what_it_needs(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready, "en")
+    start(page, ["Оля", "Петро", "Іван", "Марта"])
+    page.click("#new-hand")
+    page.tap("#taker-3")  # Марта: the second team's field
+    page.wait_for_selector("#cards-1:focus")
+    expect(page.locator("#cards-hint")).to_have_text("Петро & Марта: more than 81 to make it.")
+    page.keyboard.type("95")  # no tap on the field first: the keyboard is already there
+    expect(page.locator("#cards-0")).to_have_value("67")
+    page.tap("#meld-0")  # the other team's terz moves the line
+    expect(page.locator("#cards-hint")).to_have_text("Петро & Марта: more than 91 to make it.")
+
+
+def test_another_target_keeps_the_rule_set_and_the_game_says_which_rules_hold(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready)
+    page.click("#new-game")
+    page.check("#target-1001")
+    expect(page.locator("#preset")).to_have_value("standard")
+    expect(page.locator("#preset option[value='custom']")).to_have_count(0)
+    for seat, name in enumerate(["Оля", "Петро"]):
+        page.fill(f"#name-{seat}", name)
+    page.click("#start-game")
+    saved(page)
+    rules = page.locator("#rules")
+    expect(rules.locator("summary")).to_have_text("Правила: Стандартні, гра до 1001")
+    expect(rules.locator("dl")).to_be_hidden()
+    rules.locator("summary").tap()
+    expect(rules.locator("dl")).to_be_visible()
+    expect(rules.locator("dl")).to_contain_text("Яйця (нічия)Висять")
+
+
+def test_the_sheet_has_hooks_for_the_pot_the_dealer_and_the_winner(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready)
+    start(page, ["Оля", "Петро"], target="301")
+    hand(page, 0, {0: 81})  # eggs: 81 hangs
+    expect(page.locator(".board ~ [data-pot]")).to_have_attribute("data-pot", "81")
+    expect(page.locator("[data-dealer]").first).to_have_attribute("data-dealer", "1")
+    hand(page, 1, {1: 100})  # Петро makes it and takes the pot
+    rows = page.locator("tbody.hand")
+    expect(rows.nth(0)).to_have_attribute("data-winner", "1")
+    expect(rows.nth(0)).to_have_attribute("data-pot", "0")
+    expect(rows.nth(1)).to_have_attribute("data-winner", "")
+    expect(rows.nth(1)).to_have_attribute("data-pot", "81")
+    expect(page.locator(".board ~ [data-pot]")).to_have_count(0)
+    expect(page.locator(".mark.won-pot")).to_have_text("висячі +81")
+    hand(page, 1, {1: 162})
+    expect(page.locator(".result")).to_have_attribute("data-winner", "1")
+
+
+# --- 4. safe areas --------------------------------------------------------------------------
+
+
+def test_the_notch_and_the_home_indicator_cover_nothing(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready)
+    start(page, ["Оля", "Петро"])
+    size = {"width": 740, "height": 360}  # on its side: a notch on the left
+    page.set_viewport_size(size)
+    session = page.context.new_cdp_session(page)
+    session.send(
+        "Emulation.setSafeAreaInsetsOverride",
+        {"insets": {"top": 20, "left": 48, "right": 48, "bottom": 21}},
+    )
+    hand(page, 0, {0: 100})  # a toast
+
+    def box(selector: str) -> dict[str, float]:
+        found = page.locator(selector).first.bounding_box()
+        assert found is not None, selector
+        return found
+
+    title = page.locator(".shell-title")
+    text = page.evaluate(
+        "(() => { const r = document.createRange();"
+        " r.selectNodeContents(document.querySelector('.shell-title'));"
+        " return r.getBoundingClientRect().left; })()"
+    )
+    assert text >= 48 and title.is_visible()
+    assert box(".topbar .navlink")["x"] >= 48
+    toast = box(".notice")
+    assert toast["x"] >= 48 and toast["x"] + toast["width"] <= size["width"] - 48
+    assert toast["y"] + toast["height"] <= size["height"] - 21
+    page.click("#new-hand")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    save = box("#save-hand")
+    assert save["y"] + save["height"] <= size["height"] - 21
+    assert save["x"] >= 48
+
+
+# --- 11. the page, the manifest and the installed app --------------------------------------
+
+
+def test_a_dark_phone_starts_dark_before_python_arrives(page: Page, app_url: str) -> None:
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python never starts
+    page.emulate_media(color_scheme="dark")
+    page.goto(app_url)
+    expect(page.locator("#shell-boot")).to_be_visible()
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    channels = [int(v) for v in re.findall(r"\d+", background)[:3]]
+    assert max(channels) < 60, background
+    assert page.locator('meta[name="color-scheme"]').get_attribute("content") == "light dark"
+    themes = page.locator('meta[name="theme-color"]')
+    assert {themes.nth(i).get_attribute("media") for i in range(themes.count())} == {
+        "(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"}
+    page.unroute("**/pyodide.asm.wasm")
+
+
+LAUNCH_QUEUE = """Object.defineProperty(window, "launchQueue", {configurable: true,
+  value: {setConsumer(consumer) { window.__launch = consumer; }}});"""
+
+
+def test_a_shortcut_opened_in_the_running_app_goes_where_it_says(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    page.add_init_script(LAUNCH_QUEUE)
+    open_app(page, app_url, wait_ready)
+    gid = start(page, ["Оля", "Петро"])
+    page.click(".topbar a[href='#/']")
+    page.evaluate("(url) => __launch({targetURL: url})", f"{app_url}#/new")
+    expect(page.locator(".screen.setup")).to_be_visible()
+    page.evaluate("(url) => __launch({targetURL: url})", f"{app_url}#/last")
+    expect(page.locator("#new-hand")).to_be_visible()
+    assert screen(page) == f"#/game/{gid}"
+    back(page)
+    assert screen(page) == "#/"
+    expect(page.locator('#lang option[lang="ru"]')).to_have_text("Русский")
+
+
+# --- 12. storage the browser may clear ------------------------------------------------------
+
+
+@pytest.mark.parametrize("granted", [False, True])
+def test_a_refused_persistent_storage_is_said_once_in_the_games_list(
+    page: Page, app_url: str, wait_ready: Wait, granted: bool
+) -> None:
+    page.add_init_script(
+        f"navigator.storage.persist = () => Promise.resolve({str(granted).lower()});"
+    )
+    open_app(page, app_url, wait_ready, "en")
+    note = page.locator("#storage-note")
+    if granted:
+        page.wait_for_timeout(300)
+        expect(note).to_have_count(0)
+        return
+    expect(note).to_contain_text("may erase them")
+    expect(page.locator('[role="alertdialog"], dialog')).to_have_count(0)
+    page.tap("#storage-note-seen")
+    expect(note).to_have_count(0)
+    saved(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    expect(note).to_have_count(0)
+
+
+# --- 13. printing ---------------------------------------------------------------------------
+
+
+def long_game(hands: int) -> dict[str, Any]:
+    """A finished game of ``hands`` hands, with eggs, baits and marks along the way."""
+    game = dict(SAMPLES["long-teams"])
+    rows: list[dict[str, Any]] = []
+    for number in range(hands - 1):
+        kind = number % 4
+        rows.append(
+            {"taker": number % 4, "cards": [81, 81], "last_trick": 0} if kind == 0
+            else {"taker": number % 4, "cards": [62, 100], "bella": 1, "last_trick": 1}
+            if kind == 1 else {"taker": number % 4, "cards": [100, 62], "last_trick": 0}
+        )
+    rows.append({"taker": 0, "debertz": 0})
+    game.update(id=f"print-{hands}", hands=rows, rules={**game["rules"], "target": 10001})
+    return game
+
+
+def pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_a_finished_sheet_prints_about_forty_hands_to_an_a4_page_without_buttons(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    open_app(page, app_url, wait_ready, "en")
+    games = {f"print-{n}": long_game(n) for n in (40, 80)}
+    seed(page, games)
+    counts = {}
+    for n in (40, 80):
+        page.goto(f"{app_url}#/game/print-{n}")
+        wait_ready(page)
+        expect(page.locator("tbody.hand")).to_have_count(n)
+        counts[n] = pages(page.pdf(format="A4", prefer_css_page_size=True, print_background=True))
+    assert counts == {40: 1, 80: 2}
+    page.emulate_media(media="print")
+    for hidden in (".topbar", "#rematch", ".footer-actions", "#hand-0", "details.rules"):
+        if hidden == "#hand-0":
+            assert page.locator(hidden).evaluate("e => getComputedStyle(e).borderStyle") == "none"
+        else:
+            expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator(".shell-bar")).to_be_hidden()
+    head = page.locator(".print-head")
+    expect(head).to_be_visible()
+    expect(head).to_have_text("Debertz · Started 30.11.2026 19:00 · Rules: Custom, to 10001")
+    expect(page.locator("#screen-title")).to_contain_text(SAMPLES["long-teams"]["players"][0])

@@ -1,0 +1,174 @@
+"""Issue 12 in the pure UI: focus after the taker, what the taker needs, the rules in force,
+the wording of the delete question, test hooks on the sheet, the storage note, the screen
+wake lock setting, and languages named in their own language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import Table
+
+from app.ui import prefs
+from app.ui.actions import reduce
+from app.ui.state import initial_state
+from app.ui.views import render
+
+
+def test_choosing_the_taker_puts_the_focus_on_the_takers_card_field() -> None:
+    table = Table()
+    table.new_game(["Оля", "Петро", "Іван", "Марта"])
+    table.do("new-hand")
+    effects = table.do("taker", seat=3)  # Марта plays for the second team
+    assert [(e.kind, e.key) for e in effects if e.kind == "focus"] == [("focus", "cards-1")]
+    table.do("cards", side=1, value="90")
+    effects = table.do("taker", seat=0)  # points already typed: the focus stays
+    assert [e for e in effects if e.kind == "focus"] == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("uk", "Оля: щоб зіграти, треба більше ніж 81."),
+        ("ru", "Оля: чтобы сыграть, нужно больше 81."),
+        ("en", "Оля: more than 81 to make it."),
+    ],
+)
+def test_the_hand_form_says_what_the_taker_needs(lang: str, text: str) -> None:
+    table = Table(lang)
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    assert text not in table.html()
+    table.do("taker", seat=0)
+    assert f'<p class="hint" id="cards-hint">{text}</p>' in table.html()
+
+
+def test_what_the_taker_needs_moves_with_the_sequences_and_bella() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван", "Марта"])
+    table.do("new-hand")
+    table.do("taker", seat=1)  # Петро & Марта
+    table.do("meld-side", side=0)  # the others declared a terz: +20 for them
+    assert "Петро &amp; Марта: more than 91 to make it." in table.html()
+    table.do("bella", side=1)
+    assert "Петро &amp; Марта: more than 81 to make it." in table.html()
+
+
+def test_three_sides_that_must_each_be_beaten_get_no_threshold() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    html = table.html()
+    assert "to make it" not in html and "162 in all" in html
+
+
+def test_the_delete_question_mentions_re_scoring_only_when_later_hands_exist() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    for _ in range(2):
+        table.hand(0, {0: 100})
+    table.do("edit-hand", index=1)
+    table.do("ask-delete-hand")
+    assert '<p id="confirm-text">Delete hand 2?</p>' in table.html()
+    table.do("confirm-no")
+    table.do("cancel-hand")
+    table.do("edit-hand", index=0)
+    table.do("ask-delete-hand")
+    assert "Delete hand 1? The later hands will be re-scored." in table.html()
+
+
+def test_the_game_screen_shows_the_rules_in_force_and_a_tap_shows_them_all() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро", "Іван"], preset="moscow", target=701)
+    html = table.html()
+    found = re.search(r'<details class="rules" id="rules"><summary>([^<]*)</summary>(.*?)</details>',
+                      html)
+    assert found is not None
+    assert found.group(1) == "Rules: Moscow, to 701"
+    body = found.group(2)
+    for pair in ("<dt>Play to</dt><dd>701</dd>", "<dt>Both reach the target</dt><dd>Last trick</dd>",
+                 "<dt>The taker must beat</dt><dd>The opponents together</dd>",
+                 "<dt>Sequences need a trick</dt><dd>no</dd>", "<dt>Bait penalty</dt><dd>no</dd>"):
+        assert pair in body
+    table.do("route", hash="#/new")
+    table.do("setup-reset")
+    table.do("setup-option", name="eggs", value="each")
+    for seat, name in enumerate(["Оля", "Петро"]):
+        table.do("setup-name", seat=seat, value=name)
+    table.do("start-game")
+    html = table.html()
+    assert "Rules: Custom, to 501" in html
+    assert "The taker must beat" not in html  # two sides: it does not matter
+
+
+def test_the_sheet_carries_stable_hooks_for_pot_dealer_and_winner() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 81})  # eggs: 81 hangs
+    table.hand(1, {1: 100})  # Петро makes it and wins the pot
+    html = table.html()
+    assert '<p class="turn" data-dealer="0">' in html
+    assert 'data-hand="0" data-dealer="0" data-winner="" data-pot="81"' in html
+    assert 'data-hand="1" data-dealer="1" data-winner="1" data-pot="0"' in html
+    assert '<span class="mark won-pot">+81 hanging</span>' in html
+    assert 'class="pot"' not in html  # nothing hangs now
+    table.hand(0, {0: 81})
+    assert '<p class="pot" data-pot="81">' in table.html()
+    for _ in range(4):
+        table.hand(1, {1: 162})
+    assert 'class="result" role="status" data-winner="1"' in table.html()
+
+
+def test_a_refused_storage_is_said_once_in_the_games_list_until_dismissed() -> None:
+    state = initial_state({}, {}, [], ["en"])
+    assert 'id="storage-note"' not in render(state)
+    state, effects = reduce(state, "storage-refused", {})
+    assert effects == []
+    html = render(state)
+    assert 'id="storage-note" role="note"' in html and "may erase them" in html
+    assert 'role="alertdialog"' not in html
+    state, effects = reduce(state, "storage-note-seen", {})
+    assert 'id="storage-note"' not in render(state)
+    assert [e.kind for e in effects] == ["commit", "focus"]
+    assert effects[0].value.settings.values == {prefs.STORAGE_NOTE_SEEN: True}
+    again = initial_state({}, state.settings, [], ["en"])  # the next start
+    again, _ = reduce(again, "storage-refused", {})
+    assert 'id="storage-note"' not in render(again)
+
+
+def test_the_storage_note_offers_the_backup_once_there_are_games() -> None:
+    state, _ = reduce(initial_state({}, {}, [], ["en"]), "storage-refused", {})
+    assert "save a backup of all games" in render(state) and 'id="storage-backup"' not in render(state)
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("route", hash="#/")
+    table.do("storage-refused")
+    assert 'id="storage-backup" data-action="backup"' in table.html()
+    effects = table.do("backup", now="2026-12-01T09:00:00")
+    (download,) = [e for e in effects if e.kind == "download"]
+    assert download.key == "debertz-backup-2026-12-01.json" and "Оля" in str(download.value)
+
+
+def test_the_screen_stays_on_during_a_game_unless_turned_off() -> None:
+    table = Table("en")
+    gid = table.new_game(["Оля", "Петро"])
+    assert prefs.keeps_awake(table.state)
+    assert '<input type="checkbox" id="keep-awake" data-action="keep-awake" checked>' in table.html()
+    effects = table.do("keep-awake", value="false")
+    assert [e.kind for e in effects] == ["commit"]
+    assert effects[0].value.settings.values == {"keep_awake": False}
+    assert not prefs.keeps_awake(table.state)
+    assert 'data-action="keep-awake">' in table.html()
+    table.do("keep-awake", value="true")
+    table.do("route", hash="#/")
+    assert not prefs.keeps_awake(table.state)
+    table.do("route", hash=f"#/game/{gid}")
+    assert prefs.keeps_awake(table.state)
+
+
+def test_each_language_is_offered_in_its_own_language() -> None:
+    html = Table("en").html()
+    for code, name in (("uk", "Українська"), ("ru", "Русский"), ("en", "English")):
+        assert re.search(f'<option value="{code}" lang="{code}"( selected)?>{name}</option>', html)
