@@ -46,6 +46,10 @@ class Navigation:
 
     def __init__(self) -> None:
         self.trail: list[str] = [_here()]
+        # The app puts the page where it belongs itself (the top after a saved hand, the hand
+        # row after an edit): the browser's restoring of an entry's old scroll position would
+        # come after that, when history.go() has finished, and move the page again.
+        js.history.scrollRestoration = "manual"
 
     def settle(self, wanted: str) -> None:
         """At start-up: a reloaded entry keeps its trail (a form reopened over it gets its own
