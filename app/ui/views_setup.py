@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine import rules
 from app.ui import i18n, scoring, setup
 from app.ui.markup import esc, join, words
 from app.ui.state import TARGETS, SetupDraft, State
 from app.ui.views_common import errors_at, group_issues
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "eggs": ("hang", "opponents", "each"),
-    "both_reach": ("more_points", "taker", "last_trick"),
-    "must_beat": ("each", "combined"),
-    "bait_to": ("leader", "taker_points_to_leader", "halves"),
-    "claim_counts": ("all", "cards"),
-    "claim_by": ("any", "defenders"),
-    "failed_claim": ("play_on", "loses"),
+    "eggs": rules.EGGS,
+    "both_reach": rules.BOTH_REACH,
+    "must_beat": rules.MUST_BEAT,
+    "bait_to": rules.BAIT_TO,
+    "claim_counts": rules.CLAIM_COUNTS,
+    "claim_by": rules.CLAIM_BY,
+    "failed_claim": rules.FAILED_CLAIM,
 }
+"""Each option's values in the order the form offers them (the engine's)."""
 FLAGS = ("sequences_need_trick", "obligation")
 PENALTIES = ("bait_penalty", "ski_penalty")
 MANY_SIDES_ONLY = ("must_beat", "bait_to")
