@@ -1,7 +1,7 @@
 """Every text of the interface in Ukrainian, Russian and English.
 
 The texts are data, one catalogue per language: ``app/ui/text/<lang>/*.json`` (flat objects of
-key -> text; ``help.json`` is the help page, read by ``help_pages``). A feature may bring its own
+key -> text; ``help.json`` is the help page, read by ``app.ui.help.pages``). A feature may bring its own
 file (``share.json``, ...); the files of one language are merged and a key may appear only once.
 Tests check that every language has the same keys, placeholders and plural forms.
 

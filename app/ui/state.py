@@ -1,6 +1,6 @@
 """The app state: saved games, settings, the open screen and the drafts of the two forms.
 
-The state is plain data. ``actions.reduce`` makes a new state from an old one; nothing here touches
+The state is plain data. ``reducer.reduce`` makes a new state from an old one; nothing here touches
 the page or the store.
 
 >>> state = initial_state({}, {}, [], ["ru-RU", "en"])

@@ -16,15 +16,15 @@ from typing import Any
 
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
+from app.ui.game.views import render_game
+from app.ui.help.views import render_help
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
+from app.ui.setup.views import render_setup
 from app.ui.sharing import views as sharing
 from app.ui.state import LANGS, GameDict, State
+from app.ui.stats.views import render_stats
 from app.ui.views_common import when_text
-from app.ui.views_game import render_game
-from app.ui.views_help import render_help
-from app.ui.views_setup import render_setup
-from app.ui.views_stats import render_stats
 
 
 def render(state: State) -> str:

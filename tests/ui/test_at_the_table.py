@@ -10,7 +10,7 @@ import pytest
 from helpers import Table
 
 from app.ui import prefs
-from app.ui.actions import reduce
+from app.ui.reducer import reduce
 from app.ui.state import initial_state
 from app.ui.views import render
 

@@ -15,8 +15,8 @@ from test_sharing import audit
 from app import engine
 from app.share.link import game_fragment
 from app.ui import i18n, scoring
-from app.ui.actions import reduce
 from app.ui.markup import esc
+from app.ui.reducer import reduce
 from app.ui.state import LANGS, initial_state
 
 OLYA_PETRO = ["Оля", "Петро"]

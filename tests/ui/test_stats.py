@@ -25,9 +25,9 @@ from app.ui.stats import (
     period_bounds,
     player_stats,
 )
+from app.ui.stats.chart import marks_of
 from app.ui.stats.players import game_date, years
 from app.ui.views import render
-from app.ui.views_chart import marks_of
 
 # Two players, the default rules (to 501, eggs hang). Running score after each hand:
 GAME_1: dict[str, Any] = {
@@ -326,7 +326,7 @@ def test_a_game_in_progress_folds_its_chart() -> None:
 
 @pytest.mark.parametrize(("minutes", "text"), [(0, "0 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
 def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
-    from app.ui.views_report import duration_text
+    from app.ui.stats.report_views import duration_text
 
     assert duration_text(minutes, i18n.translator("uk")) == text
 

@@ -9,7 +9,7 @@ import pytest
 from helpers import XSS, Table
 
 from app.ui import i18n
-from app.ui.help_pages import help_sections
+from app.ui.help.pages import help_sections
 from app.ui.state import LANGS, initial_state
 from app.ui.views import render
 
@@ -365,7 +365,7 @@ def test_how_the_game_was_decided_names_the_side_and_counts_the_sides() -> None:
     table.hand(0, {0: 162, 1: 0})
     html = table.html()
     assert "Olia reached the target first." in html
-    from app.ui.views_game import decided_key
+    from app.ui.game.views import decided_key
 
     assert en(decided_key("more_points", 3)).startswith("More than one side reached")
     assert i18n.translator("uk")(decided_key("taker", 2)) == (

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import claim, i18n, scoring
+from app.ui import i18n, scoring
+from app.ui.claim import draft as claim
 from app.ui.markup import esc, join
 from app.ui.scoring import Issue, side_label
 from app.ui.state import GameDict, HandDraft

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import rules
-from app.ui import i18n, scoring, setup
+from app.ui import i18n, scoring
 from app.ui.markup import esc, join, words
+from app.ui.setup import draft as setup
 from app.ui.state import TARGETS, SetupDraft, State
 from app.ui.views_common import errors_at, group_issues
 

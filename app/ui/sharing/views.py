@@ -17,14 +17,15 @@ from typing import Any
 from app.share import backup as backups
 from app.share.backup import BadGame, RestorePlan
 from app.share.link import game_fragment, rules_fragment
-from app.ui import i18n, scoring, setup
+from app.ui import i18n, scoring
+from app.ui.game.views import render_readonly
 from app.ui.markup import esc, join
 from app.ui.scoring import Issue, side_label
+from app.ui.setup import draft as setup
+from app.ui.setup.views import rule_rows, rules_line
 from app.ui.sharing.state import Incoming, Problem, Restored
 from app.ui.state import GameDict, State
 from app.ui.views_common import issue_text, when_text
-from app.ui.views_game import render_readonly
-from app.ui.views_setup import rule_rows, rules_line
 
 SCREENS = ("shared", "rules-in", "share", "import")
 FILE_TYPES = ".json,application/json,text/plain"

@@ -21,7 +21,7 @@ from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.state import GameDict
 from app.ui.stats import Report, SideFigures, Timing, cached_report
-from app.ui.views_chart import score_chart, score_text, side_heads
+from app.ui.stats.chart import score_chart, score_text, side_heads
 
 
 def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
