@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from app import engine
 from app.ui.state import GameDict, HandDraft
@@ -19,8 +20,9 @@ from app.ui.state import GameDict, HandDraft
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
 
 _CACHE_SIZE = 512
-_games: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
-_sheets: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
+_T = TypeVar("_T")
+_games: OrderedDict[int, tuple[GameDict, engine.Game]] = OrderedDict()
+_sheets: OrderedDict[int, tuple[GameDict, engine.Sheet]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,9 @@ class Issue:
     message: str = ""
 
 
-def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make: Any) -> Any:
+def _cached(
+    cache: OrderedDict[int, tuple[GameDict, _T]], game: GameDict, make: Callable[[GameDict], _T]
+) -> _T:
     """A value computed once per game dict: dicts are never changed in place (a change makes a
     new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile.
     Older versions of the same game (same ``"id"`` key) are dropped when a new one comes in."""
@@ -53,17 +57,17 @@ def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make:
     return value
 
 
-def engine_game(game: GameDict) -> Any:
+def engine_game(game: GameDict) -> engine.Game:
     """The engine's ``Game`` for a saved game dict (computed once per dict)."""
     return _cached(_games, game, engine.game_from_json)
 
 
-def sheet(game: GameDict) -> Any:
+def sheet(game: GameDict) -> engine.Sheet:
     """The engine's ``Sheet`` for a saved game dict (computed once per dict)."""
     return _cached(_sheets, game, lambda g: engine.score(engine_game(g)))
 
 
-def try_sheet(game: GameDict) -> tuple[Any | None, str | None]:
+def try_sheet(game: GameDict) -> tuple[engine.Sheet | None, str | None]:
     """``(sheet, None)``, or ``(None, message)`` when the saved game cannot be replayed."""
     try:
         return sheet(game), None
@@ -447,14 +451,14 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     return own + found
 
 
-def _later(problem: Any) -> Issue:
+def _later(problem: engine.Problem) -> Issue:
     """A later hand's problem, for the form of an earlier one: where it is, and its figures."""
     params = {**dict(problem.params or {}), "hand": problem.hand}
     code = "ui.later_claim_short" if problem.code == "claim_short" else str(problem.code)
     return Issue("", code, params, str(problem.message))
 
 
-def claim_result(game: GameDict, draft: HandDraft) -> Any:
+def claim_result(game: GameDict, draft: HandDraft) -> engine.ClaimResult | None:
     """What the draft's claim would decide where it stands (the engine's ``ClaimResult``), or
     None when the draft is not a claim, has a problem of its own, or comes after the end."""
     if not draft.claim or draft.redeal:
@@ -475,7 +479,7 @@ def claim_sides(game: GameDict, taker: int | None) -> tuple[int, ...]:
     return tuple(engine.claim_sides(engine_game(game), taker))
 
 
-def replay_problem(game: GameDict) -> Any:
+def replay_problem(game: GameDict) -> engine.Problem | None:
     """The first problem that would stop ``game`` from being replayed (an engine ``Problem``),
     or None. Hands change through the undo history without the engine's checked edits, so
     every such change is tried here before it is stored: deleting a hand, or taking a change
@@ -503,7 +507,7 @@ def with_hand(game: GameDict, draft: HandDraft) -> GameDict:
     return {**game, "hands": hands}
 
 
-def preview(game: GameDict, draft: HandDraft) -> tuple[Any, Any] | None:
+def preview(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, engine.Sheet] | None:
     """``(hand_line, sheet)`` of the game with the draft saved, or None while it has problems."""
     if check_draft(game, draft):
         return None

@@ -11,7 +11,7 @@ the page or the store.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from app.ui.sharing.state import Transfer
 
@@ -20,6 +20,14 @@ DEFAULT_LANG = "uk"
 TARGETS = ("301", "501", "701", "1001")
 
 GameDict = dict[str, Any]
+"""A stored game: the engine's ``debertz/1`` object plus the app's keys (``id``, ``rev``...)."""
+
+Screen = Literal["home", "new", "game", "help", "stats", "share", "shared", "rules-in", "import"]
+"""The screens: the games list, the new-game form, a game, the help, the statistics, and the
+sharing screens (a game's link, a game or rules from a link, a file or backup to import)."""
+
+ConfirmKind = Literal["delete-hand", "delete-game"]
+"""What a yes/no question asks about."""
 
 
 @dataclass
@@ -85,7 +93,7 @@ class Confirm:
     """A question waiting for yes/no: ``kind`` is ``delete-hand`` or ``delete-game``;
     ``hand`` is the record of the hand to delete as it was when asked."""
 
-    kind: str
+    kind: ConfirmKind
     index: int = -1
     hand: dict[str, Any] | None = None
 
@@ -111,7 +119,7 @@ class State:
     games: dict[str, GameDict]
     settings: dict[str, Any]
     problems: list[dict[str, str]] = field(default_factory=list)
-    screen: str = "home"
+    screen: Screen = "home"
     game_id: str | None = None
     setup: SetupDraft | None = None
     entry: HandDraft | None = None

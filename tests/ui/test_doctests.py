@@ -26,6 +26,7 @@ MODULES = [
     "app.ui.setup.actions",
     "app.ui.setup.views",
     "app.ui.games.actions",
+    "app.ui.games.views",
     "app.ui.game.routes",
     "app.ui.game.views",
     "app.ui.hand.actions",

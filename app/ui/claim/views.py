@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import engine
 from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
 from app.ui.markup import esc, join
@@ -132,7 +133,7 @@ def claim_verdict(game: GameDict, draft: HandDraft, issues: list[Issue], t: i18n
     )
 
 
-def _sums(game: GameDict, result: Any) -> dict[str, Any]:
+def _sums(game: GameDict, result: engine.ClaimResult) -> dict[str, Any]:
     """The figures of a claim, named as the texts name them."""
     return {
         "side": side_label(game, result.side),
@@ -143,7 +144,7 @@ def _sums(game: GameDict, result: Any) -> dict[str, Any]:
     }
 
 
-def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
+def verdict_text(game: GameDict, result: engine.ClaimResult, t: i18n.Tr) -> tuple[str, str]:
     """``(text, kind)`` of what a claim decides: ``holds``, ``loses`` (failed_claim "loses")
     or ``problem`` (failed_claim "play_on": it cannot be recorded).
 
@@ -160,7 +161,7 @@ def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
     return t("entry.claim_play_on", **sums), "problem"
 
 
-def claim_row(game: GameDict, hand: dict[str, Any], line: Any, t: i18n.Tr) -> str:
+def claim_row(game: GameDict, hand: dict[str, Any], line: engine.HandLine, t: i18n.Tr) -> str:
     """The sheet's cells for a claim hand: its sum and verdict across every side's column (a
     claim that comes after the end says only who claimed: the row is marked void)."""
     sides = scoring.side_count(game)
@@ -172,11 +173,12 @@ def claim_row(game: GameDict, hand: dict[str, Any], line: Any, t: i18n.Tr) -> st
     elif result.holds:
         text = t("game.claim_row_holds", **_sums(game, result))
     else:
-        text = t("game.claim_row_loses", winner=side_label(game, result.winner), **_sums(game, result))
+        winner = "" if result.winner is None else side_label(game, result.winner)
+        text = t("game.claim_row_loses", winner=winner, **_sums(game, result))
     return f'<td colspan="{sides}" class="note claim">{esc(text)}</td>'
 
 
-def decided_text(game: GameDict, sheet: Any, t: i18n.Tr) -> str | None:
+def decided_text(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str | None:
     """How a claim decided the finished game (None when no claim did)."""
     if sheet.decided_by not in ("claim", "failed_claim"):
         return None

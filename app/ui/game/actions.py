@@ -78,15 +78,16 @@ def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> b
     problem = scoring.replay_problem(changed)
     if problem is None:
         return False
-    if problem.code != "claim_short":
+    params = dict(problem.params)
+    side, hand = params.get("side"), problem.hand
+    if problem.code != "claim_short" or not isinstance(side, int) or hand is None:
         state.notice, state.notice_detail = "blocked", str(problem.message)
         return True
-    params = dict(problem.params)
     state.notice = f"blocked_{why}"
     state.notice_params = {
         **params,
-        "side": scoring.side_label(changed, int(params["side"])),
-        "hand": history.number_before(op, int(problem.hand)),
+        "side": scoring.side_label(changed, side),
+        "hand": history.number_before(op, hand),
         "n": int(op["index"]) + 1,
     }
     return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import engine
 from app.ui import history, i18n, scoring
 from app.ui.claim.views import claim_row, decided_text
 from app.ui.hand.kept import kept_draft
@@ -99,7 +100,7 @@ def render_readonly(game: GameDict, t: i18n.Tr) -> str:
     return _board(game, sheet, t, editable=False) + _history(game, sheet, t, editable=False)
 
 
-def _score_line(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _score_line(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     """The score in one short line, shown instead of the big board while a hand is entered."""
     target = scoring.rules_of(game)["target"]
     items = join(
@@ -113,7 +114,7 @@ def _score_line(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     )
 
 
-def _board(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
+def _board(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
     sides = scoring.side_count(game)
     cards = join(_side_card(game, sheet, side, t) for side in range(sides))
     players = game["players"]
@@ -141,7 +142,7 @@ def _board(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str
     )
 
 
-def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
+def _side_card(game: GameDict, sheet: engine.Sheet, side: int, t: i18n.Tr) -> str:
     classes = ["side"]
     if sheet.winner == side:
         classes.append("winner")
@@ -164,7 +165,7 @@ def _side_card(game: GameDict, sheet: Any, side: int, t: i18n.Tr) -> str:
     )
 
 
-def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _warnings(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     items = []
     if not sheet.finished and max(sheet.score) >= scoring.rules_of(game)["target"]:
         items.append(t("game.tie_goes_on"))
@@ -177,7 +178,7 @@ def _warnings(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     return join(f"<li>{esc(item)}</li>" for item in items)
 
 
-def _result(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
+def _result(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
     winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
     how = decided_text(game, sheet, t) or t(
         decided_key(sheet.decided_by, scoring.side_count(game)), side=winner
@@ -209,7 +210,7 @@ def decided_key(decided_by: object, sides: int) -> str:
     return f"game.decided{'_many' if together and sides > 2 else ''}.{decided_by}"
 
 
-def _toolbar(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _toolbar(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     undo_op, redo_op = history.last_op(game, "undo"), history.last_op(game, "redo")
     undo_label = t("game.undo_what", what=op_text(undo_op, t)) if undo_op else t("game.undo_none")
     redo_label = t("game.redo_what", what=op_text(redo_op, t)) if redo_op else t("game.redo_none")
@@ -287,7 +288,7 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 # --- history ------------------------------------------------------------------------------
 
 
-def _history(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> str:
+def _history(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone)."""
     if not sheet.hands:
@@ -308,7 +309,7 @@ def _history(game: GameDict, sheet: Any, t: i18n.Tr, editable: bool = True) -> s
     )
 
 
-def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> str:
+def _hand_rows(game: GameDict, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
     index = line.number - 1
     hand = game["hands"][index]
     players = game["players"]
@@ -343,7 +344,7 @@ def _hand_rows(game: GameDict, line: Any, t: i18n.Tr, editable: bool = True) -> 
     )
 
 
-def _cell(game: GameDict, hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> str:
+def _cell(game: GameDict, hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> str:
     marks = side_marks(hand, line, side, t)
     mark_html = join(  # the sequences wrap after a dot, never inside a word
         f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import engine
 from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
 from app.ui.claim.views import claim_fields, claim_switch, claim_verdict
 from app.ui.fields import field_id, form_place
 from app.ui.markup import esc, join, words
-from app.ui.scoring import side_label
+from app.ui.scoring import Issue, side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_common import (
     counter,
@@ -22,7 +23,7 @@ from app.ui.views_common import (
 )
 
 
-def entry_form(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def entry_form(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     """The hand form: who took trump, card points, melds, bella... with its live preview."""
     draft = state.entry
     assert draft is not None
@@ -74,7 +75,7 @@ def entry_form(state: State, game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     return join(parts)
 
 
-def _summary(issues: list[Any], grouped: dict[str, Any], game: GameDict, t: i18n.Tr) -> str:
+def _summary(issues: list[Issue], grouped: dict[str, Any], game: GameDict, t: i18n.Tr) -> str:
     if not issues:
         return '<div id="entry-errors" tabindex="-1"></div>'
     general = join(
@@ -285,7 +286,7 @@ def _untouched(draft: HandDraft) -> bool:
     )
 
 
-def preview_problem(game: GameDict, issues: list[Any], t: i18n.Tr) -> str:
+def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
     """The first problem in form order, as its field shows it (a card field's side named).
 
     >>> from app.ui.scoring import Issue
@@ -302,7 +303,7 @@ def preview_problem(game: GameDict, issues: list[Any], t: i18n.Tr) -> str:
     return text
 
 
-def _preview_side(game: GameDict, draft: HandDraft, line: Any, side: int, t: i18n.Tr) -> str:
+def _preview_side(game: GameDict, draft: HandDraft, line: engine.HandLine, side: int, t: i18n.Tr) -> str:
     hand, _ = scoring.draft_to_hand(draft)
     marks = ", ".join(text for _, text in side_marks(hand, line, side, t))
     detail = f" ({marks})" if marks else ""
@@ -346,7 +347,7 @@ def confirm_question(state: State, game: GameDict, t: i18n.Tr) -> str:
     )
 
 
-def side_marks(hand: dict[str, Any], line: Any, side: int, t: i18n.Tr) -> list[tuple[str, str]]:
+def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> list[tuple[str, str]]:
     """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz."""
     marks: list[tuple[str, str]] = []
     if line.taker_side == side and line.outcome in ("bait", "eggs"):

@@ -24,10 +24,10 @@ from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
 from app.ui.sharing.state import Incoming, Problem, Restored
-from app.ui.state import GameDict, State
+from app.ui.state import GameDict, Screen, State
 from app.ui.views_common import issue_text, when_text
 
-SCREENS = ("shared", "rules-in", "share", "import")
+SCREENS: tuple[Screen, ...] = ("shared", "rules-in", "share", "import")
 FILE_TYPES = ".json,application/json,text/plain"
 
 

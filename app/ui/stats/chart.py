@@ -16,8 +16,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from app import engine
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.scoring import side_label
@@ -43,7 +43,7 @@ class Mark:
     score: int
 
 
-def marks_of(game: GameDict, sheet: Any) -> list[Mark]:
+def marks_of(game: GameDict, sheet: engine.Sheet) -> list[Mark]:
     """Every mark of a game: bait and eggs at the taker's side, a penalty at each side that
     paid one, debertz at the side that declared it (void hands have none).
 
@@ -109,7 +109,7 @@ class Frame:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - share), 1)
 
 
-def frame_of(sheet: Any, target: int) -> Frame:
+def frame_of(sheet: engine.Sheet, target: int) -> Frame:
     """The chart's frame: every score and the target in view, 0 always included."""
     scores = [value for line in sheet.hands for value in line.score]
     low, high = min([0, *scores]), max([target, *scores])
@@ -157,7 +157,7 @@ def side_heads(labels: list[str] | tuple[str, ...]) -> str:
     )
 
 
-def _line(frame: Frame, sheet: Any, side: int) -> str:
+def _line(frame: Frame, sheet: engine.Sheet, side: int) -> str:
     points = [(frame.x(0), frame.y(0))] + [
         (frame.x(line.number), frame.y(line.score[side])) for line in sheet.hands
     ]
@@ -193,14 +193,14 @@ def _marks(frame: Frame, marks: list[Mark]) -> str:
     return join(shapes)
 
 
-def _summary(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def _summary(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     sides = scoring.side_count(game)
     scores = ", ".join(f"{side_label(game, s)} {score_text(sheet.score[s])}" for s in range(sides))
     target = scoring.rules_of(game)["target"]
     return t("chart.summary", count=len(sheet.hands), target=target, scores=scores)
 
 
-def chart_svg(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def chart_svg(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, marks: list[Mark]) -> str:
     """The SVG itself, labelled with a one-sentence summary (the table gives the detail)."""
     target = scoring.rules_of(game)["target"]
     frame = frame_of(sheet, target)
@@ -216,7 +216,7 @@ def _swatch(inner: str) -> str:
     return f'<svg class="swatch" viewBox="0 0 28 16" aria-hidden="true" focusable="false">{inner}</svg>'
 
 
-def legend(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def legend(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, marks: list[Mark]) -> str:
     """Who is which line (with the final score), the target, and the marks that occur."""
     items = []
     for side in range(scoring.side_count(game)):
@@ -236,7 +236,7 @@ def legend(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
     return f'<ul class="legend">{join(items)}</ul>'
 
 
-def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def data_table(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, marks: list[Mark]) -> str:
     """The chart's data for screen readers and anyone who wants the numbers: the running
     score after each record and what is marked there."""
     sides = scoring.side_count(game)
@@ -265,7 +265,7 @@ def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str
     )
 
 
-def score_chart(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def score_chart(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     """The chart with its legend and, folded, the same data as a table (empty before the first
     hand record)."""
     if not sheet.hands:

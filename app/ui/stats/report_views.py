@@ -15,8 +15,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from app import engine
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.state import GameDict
@@ -24,7 +24,7 @@ from app.ui.stats import Report, SideFigures, Timing, cached_report
 from app.ui.stats.chart import score_chart, score_text, side_heads
 
 
-def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def look_back(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     """The report once the game is finished; before that the chart, folded (nothing before
     the first hand)."""
     if sheet.finished:
@@ -37,7 +37,7 @@ def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
     )
 
 
-def render_report(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def render_report(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     """The report of a game: facts, the table of each side's figures, the chart."""
     report = cached_report(game)
     return (
