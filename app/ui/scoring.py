@@ -75,6 +75,60 @@ def try_sheet(game: GameDict) -> tuple[engine.Sheet | None, str | None]:
         return None, str(error)
 
 
+@dataclass(frozen=True)
+class Played:
+    """A stored game as its screen draws it: the record, the engine's ``Game`` read from it and
+    its ``Sheet``, read once (:func:`played`) and handed down to every part of the screen.
+
+    >>> game = {"id": "g1", "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> shown = played(game)
+    >>> shown.sides, shown.sheet.score, shown.label(1), shown.rules["target"], shown is played(game)
+    (2, (100, 62), 'Петро', 501, True)
+    """
+
+    record: GameDict
+    game: engine.Game
+    sheet: engine.Sheet
+    rules: dict[str, Any]
+    """The rules in force, every option written out (``engine.rules_to_json``)."""
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 or 3, or 2 teams of a 4-player game."""
+        return self.game.side_count
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        """The hand records as stored (the app's own keys, such as ``at``, included)."""
+        hands: list[dict[str, Any]] = self.record["hands"]
+        return hands
+
+    def label(self, side: int) -> str:
+        """The side's name: the player, or both players of a team (``side_label``)."""
+        return side_label(self.record, side)
+
+
+_played: OrderedDict[int, tuple[GameDict, Played]] = OrderedDict()
+
+
+def played(game: GameDict) -> Played:
+    """The game read for its screen (once per dict; raises ``DebertzError`` like :func:`sheet`)."""
+    return _cached(_played, game, _read_played)
+
+
+def _read_played(game: GameDict) -> Played:
+    read = engine_game(game)
+    return Played(game, read, sheet(game), engine.rules_to_json(read.rules))
+
+
+def try_played(game: GameDict) -> tuple[Played | None, str | None]:
+    """``(played, None)``, or ``(None, message)`` when the saved game cannot be replayed."""
+    try:
+        return played(game), None
+    except engine.DebertzError as error:
+        return None, str(error)
+
+
 def readable_games(
     loaded: dict[str, Any],
 ) -> tuple[dict[str, GameDict], list[dict[str, str]]]:
@@ -179,7 +233,7 @@ def rules_of(game: GameDict) -> dict[str, Any]:
     return rules_to_json(engine_game(game).rules)
 
 
-def rules_to_json(rules: Any) -> dict[str, Any]:
+def rules_to_json(rules: engine.Rules) -> dict[str, Any]:
     """An engine ``Rules`` as a plain JSON-ready dict (every option written out)."""
     return dict(engine.rules_to_json(rules))
 

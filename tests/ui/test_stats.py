@@ -143,11 +143,11 @@ def test_a_claim_hand_ends_the_game_counts_as_a_hand_but_scores_nothing(
 
 
 def test_the_chart_marks_baits_eggs_penalties_and_debertz() -> None:
-    found = [(m.kind, m.side, m.number, m.score) for m in marks_of(GAME_1, scoring.sheet(GAME_1))]
+    found = [(m.kind, m.side, m.number, m.score) for m in marks_of(scoring.played(GAME_1))]
     assert found == [("eggs", 1, 2, 62), ("bait", 1, 6, 355)]
-    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_2, scoring.sheet(GAME_2))]
+    found = [(m.kind, m.side, m.number) for m in marks_of(scoring.played(GAME_2))]
     assert found == [("bait", 1, 1), ("penalty", 1, 1), ("penalty", 1, 2)]
-    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_3, scoring.sheet(GAME_3))]
+    found = [(m.kind, m.side, m.number) for m in marks_of(scoring.played(GAME_3))]
     assert found == [("bait", 0, 1), ("debertz", 2, 2)]
 
 

@@ -11,7 +11,7 @@ from app.ui.claim.views import claim_row, decided_text
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
 from app.ui.markup import esc, join, words
-from app.ui.scoring import side_label
+from app.ui.scoring import Played, side_label
 from app.ui.setup.views import rule_rows, rules_line
 from app.ui.state import GameDict, State
 from app.ui.stats.report_views import look_back
@@ -22,14 +22,14 @@ def render_game(state: State, t: i18n.Tr) -> str:
     """The open game: board, then the entry form or the toolbar, then the history."""
     game = state.game
     assert game is not None
-    sheet, error = scoring.try_sheet(game)
+    shown, error = scoring.try_played(game)
     title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
     head = (
         '<section class="screen game" aria-labelledby="screen-title">'
         f"{_print_head(game, t)}"
         f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
     )
-    if sheet is None:
+    if shown is None:
         return (
             head
             + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
@@ -37,17 +37,17 @@ def render_game(state: State, t: i18n.Tr) -> str:
     if state.entry is not None:  # a focused screen: a score line, the form, its sticky bar
         return (
             '<section class="screen game entering" aria-labelledby="screen-title">'
-            + _score_line(game, sheet, t)
-            + entry_form(state, game, sheet, t)
+            + _score_line(shown, t)
+            + entry_form(state, shown, t)
             + "</section>"
         )
     return (
         head
-        + _board(game, sheet, t)
-        + _toolbar(state, game, sheet, t)
+        + _board(shown, t)
+        + _toolbar(state, shown, t)
         + rules_details(game, t)
-        + look_back(game, sheet, t)
-        + _history(game, sheet, t)
+        + look_back(shown, t)
+        + _history(shown, t)
         + _keep_awake(state, t)
         + _footer(game, state, t)
         + "</section>"
@@ -94,19 +94,19 @@ def _keep_awake(state: State, t: i18n.Tr) -> str:
 def render_readonly(game: GameDict, t: i18n.Tr) -> str:
     """The board and the hands of a game that is not ours to change (shared with us, opened
     from a file): no edit buttons, no rematch."""
-    sheet, error = scoring.try_sheet(game)
-    if sheet is None:
+    shown, error = scoring.try_played(game)
+    if shown is None:
         return f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p>'
-    return _board(game, sheet, t, editable=False) + _history(game, sheet, t, editable=False)
+    return _board(shown, t, editable=False) + _history(shown, t, editable=False)
 
 
-def _score_line(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
+def _score_line(shown: Played, t: i18n.Tr) -> str:
     """The score in one short line, shown instead of the big board while a hand is entered."""
-    target = scoring.rules_of(game)["target"]
+    target = shown.rules["target"]
     items = join(
-        f'<span class="who"><span class="name">{esc(side_label(game, side))}</span> '
-        f"<b>{esc(signed_score(sheet.score[side]))}</b></span>"
-        for side in range(scoring.side_count(game))
+        f'<span class="who"><span class="name">{esc(shown.label(side))}</span> '
+        f"<b>{esc(signed_score(shown.sheet.score[side]))}</b></span>"
+        for side in range(shown.sides)
     )
     return (
         f'<h2 class="scoreline" id="screen-title" tabindex="-1">'
@@ -114,13 +114,13 @@ def _score_line(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     )
 
 
-def _board(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
-    sides = scoring.side_count(game)
-    cards = join(_side_card(game, sheet, side, t) for side in range(sides))
-    players = game["players"]
+def _board(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+    sheet, sides = shown.sheet, shown.sides
+    cards = join(_side_card(shown, side, t) for side in range(sides))
+    players = shown.game.players
     lines = []
     if sheet.finished:
-        lines.append(_result(game, sheet, t, editable))
+        lines.append(_result(shown, t, editable))
     else:
         lines.append(
             f'<p class="turn" data-dealer="{sheet.next_dealer}">'
@@ -132,21 +132,22 @@ def _board(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = Tru
             f'<p class="pot" data-pot="{sheet.hanging}">'
             f"{esc(t('game.hanging', points=sheet.hanging))}</p>"
         )
-    warnings = _warnings(game, sheet, t)
+    warnings = _warnings(shown, t)
     if warnings and not sheet.finished:
         lines.append(f'<ul class="warnings">{warnings}</ul>')
-    target = scoring.rules_of(game)["target"]
+    target = shown.rules["target"]
     return (
         f'<div class="board sides-{sides}" aria-label="{esc(t("game.board", target=target))}" role="group">'
         f"{cards}</div>{join(lines)}"
     )
 
 
-def _side_card(game: GameDict, sheet: engine.Sheet, side: int, t: i18n.Tr) -> str:
+def _side_card(shown: Played, side: int, t: i18n.Tr) -> str:
+    sheet = shown.sheet
     classes = ["side"]
     if sheet.winner == side:
         classes.append("winner")
-    dealer_side = scoring.side_of(game, sheet.next_dealer)
+    dealer_side = shown.game.side_of(sheet.next_dealer)
     if not sheet.finished and dealer_side == side:
         classes.append("dealing")
     if sheet.winner == side:
@@ -159,18 +160,19 @@ def _side_card(game: GameDict, sheet: engine.Sheet, side: int, t: i18n.Tr) -> st
         need = t("game.needs", points=sheet.needs[side])
     return (
         f'<div class="{" ".join(classes)}" id="side-{side}">'
-        f'<span class="name">{words(side_label(game, side))}</span>'
+        f'<span class="name">{words(shown.label(side))}</span>'
         f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
         f'<span class="need">{esc(need)}</span></div>'
     )
 
 
-def _warnings(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
+def _warnings(shown: Played, t: i18n.Tr) -> str:
+    sheet = shown.sheet
     items = []
-    if not sheet.finished and max(sheet.score) >= scoring.rules_of(game)["target"]:
+    if not sheet.finished and max(sheet.score) >= shown.rules["target"]:
         items.append(t("game.tie_goes_on"))
-    for side in range(scoring.side_count(game)):
-        name = side_label(game, side)
+    for side in range(shown.sides):
+        name = shown.label(side)
         if sheet.next_bait_cost[side]:
             items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
         if sheet.next_ski_cost[side]:
@@ -178,11 +180,10 @@ def _warnings(game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
     return join(f"<li>{esc(item)}</li>" for item in items)
 
 
-def _result(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
-    winner = side_label(game, sheet.winner) if sheet.winner is not None else ""
-    how = decided_text(game, sheet, t) or t(
-        decided_key(sheet.decided_by, scoring.side_count(game)), side=winner
-    )
+def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+    sheet, game = shown.sheet, shown.record
+    winner = shown.label(sheet.winner) if sheet.winner is not None else ""
+    how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
@@ -210,7 +211,8 @@ def decided_key(decided_by: object, sides: int) -> str:
     return f"game.decided{'_many' if together and sides > 2 else ''}.{decided_by}"
 
 
-def _toolbar(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
+def _toolbar(state: State, shown: Played, t: i18n.Tr) -> str:
+    game, sheet = shown.record, shown.sheet
     undo_op, redo_op = history.last_op(game, "undo"), history.last_op(game, "redo")
     undo_label = t("game.undo_what", what=op_text(undo_op, t)) if undo_op else t("game.undo_none")
     redo_label = t("game.redo_what", what=op_text(redo_op, t)) if redo_op else t("game.redo_none")
@@ -232,7 +234,7 @@ def _toolbar(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> s
         f'aria-label="{esc(redo_label)}" title="{esc(redo_label)}"{"" if redo_op else " disabled"}>↷</button>'
     )
     passed = ""
-    if not sheet.finished and not scoring.rules_of(game)["obligation"]:
+    if not sheet.finished and not shown.rules["obligation"]:
         passed = (
             f'<button type="button" class="btn wide" id="redeal" data-action="redeal">'
             f"{esc(t('game.all_passed'))}</button>"
@@ -288,18 +290,18 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 # --- history ------------------------------------------------------------------------------
 
 
-def _history(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = True) -> str:
+def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone)."""
-    if not sheet.hands:
+    if not shown.sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
-    sides = scoring.side_count(game)
+    sides = shown.sides
     heads = join(
-        f'<th scope="col" title="{esc(side_label(game, side))}">'
-        f'<span class="clamp">{words(side_label(game, side))}</span></th>'
+        f'<th scope="col" title="{esc(shown.label(side))}">'
+        f'<span class="clamp">{words(shown.label(side))}</span></th>'
         for side in range(sides)
     )
-    hands = join(_hand_rows(game, line, t, editable) for line in reversed(sheet.hands))
+    hands = join(_hand_rows(shown, line, t, editable) for line in reversed(shown.sheet.hands))
     caption = t("game.history" if editable else "share.history")
     return (
         f'<div class="sheet-box"><table class="sheet sides-{sides}">'
@@ -309,11 +311,11 @@ def _history(game: GameDict, sheet: engine.Sheet, t: i18n.Tr, editable: bool = T
     )
 
 
-def _hand_rows(game: GameDict, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
+def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
     index = line.number - 1
-    hand = game["hands"][index]
-    players = game["players"]
-    sides = scoring.side_count(game)
+    hand = shown.hands[index]
+    players = shown.game.players
+    sides = shown.sides
     who = t("game.dealt", name=players[line.dealer])
     if line.taker is not None:
         who += " · " + t("game.took", name=players[line.taker])
@@ -328,9 +330,9 @@ def _hand_rows(game: GameDict, line: engine.HandLine, t: i18n.Tr, editable: bool
     if line.kind == "redeal":
         cells = f'<td colspan="{sides}" class="note">{esc(t("game.redeal_row"))}</td>'
     elif line.kind == "claim":
-        cells = claim_row(game, hand, line, t)
+        cells = claim_row(shown, hand, line, t)
     else:
-        cells = join(_cell(game, hand, line, side, t) for side in range(sides))
+        cells = join(_cell(hand, line, side, t) for side in range(sides))
     kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
     classes = " ".join(name for name, on in kinds if on)
     winner = "" if line.winner is None else str(line.winner)
@@ -344,7 +346,7 @@ def _hand_rows(game: GameDict, line: engine.HandLine, t: i18n.Tr, editable: bool
     )
 
 
-def _cell(game: GameDict, hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> str:
+def _cell(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> str:
     marks = side_marks(hand, line, side, t)
     mark_html = join(  # the sequences wrap after a dot, never inside a word
         f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks

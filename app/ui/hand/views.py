@@ -10,7 +10,7 @@ from app.ui.claim import draft as claim
 from app.ui.claim.views import claim_fields, claim_switch, claim_verdict
 from app.ui.fields import field_id, form_place
 from app.ui.markup import esc, join, words
-from app.ui.scoring import Issue, side_label
+from app.ui.scoring import Issue, Played, side_label
 from app.ui.state import GameDict, HandDraft, State
 from app.ui.views_common import (
     counter,
@@ -23,14 +23,14 @@ from app.ui.views_common import (
 )
 
 
-def entry_form(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) -> str:
+def entry_form(state: State, shown: Played, t: i18n.Tr) -> str:
     """The hand form: who took trump, card points, melds, bella... with its live preview."""
-    draft = state.entry
+    draft, game = state.entry, shown.record
     assert draft is not None
     issues = scoring.check_draft(game, draft) if draft.tried else []
     grouped = group_issues(issues)
-    number = len(game["hands"]) + 1 if draft.index is None else draft.index + 1
-    dealer_seat = scoring.engine_game(game).dealer_of(number - 1)
+    number = len(shown.hands) + 1 if draft.index is None else draft.index + 1
+    dealer_seat = shown.game.dealer_of(number - 1)
     title_key = "entry.title_new" if draft.index is None else "entry.title_edit"
     if draft.claim and not draft.redeal:
         title_key += "_claim"
@@ -60,7 +60,7 @@ def entry_form(state: State, game: GameDict, sheet: engine.Sheet, t: i18n.Tr) ->
                 _side_choice(game, "bella", draft.bella, grouped, t, none=True),
             ]
         )
-        if scoring.rules_of(game)["both_reach"] == "last_trick":
+        if shown.rules["both_reach"] == "last_trick":
             parts.append(_side_choice(game, "last_trick", draft.last_trick, grouped, t, none=False))
         parts.append(_debertz(game, draft, grouped, t))
     if not draft.redeal and (draft.index is not None or draft.claim or claim.typed(draft)):
