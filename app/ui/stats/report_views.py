@@ -65,8 +65,8 @@ def _facts(report: Report, t: i18n.Tr) -> str:
 def result_text(report: Report) -> str:
     """The winner and the final score, the winner's first (only the score while nobody has won).
 
-    >>> from app.ui.stats.report import _sample
-    >>> result_text(_sample())
+    >>> from app.ui.stats.report import sample_report
+    >>> result_text(sample_report())
     'A — 324 : 120'
     """
     winner = report.winner
