@@ -12,11 +12,7 @@ Pure standard-library Python (CPython 3.11 and Pyodide), no DOM, no storage.
 
 from app.engine.errors import PROBLEM_CODES, DebertzError, Problem
 from app.engine.model import (
-    CARD_POINTS,
-    Claim,
     Game,
-    Hand,
-    Melds,
     check_game,
     check_hand,
     claim_sides,
@@ -27,6 +23,7 @@ from app.engine.model import (
     hand_to_json,
     new_game,
 )
+from app.engine.records import CARD_POINTS, Claim, Hand, Melds
 from app.engine.rules import (
     PRESETS,
     Penalty,

@@ -1,5 +1,9 @@
 """Replay a game's log into its score sheet (RULES.md §3-§5a).
 
+The replay reads a game through ``records.Log`` (its table, rules, hands and dealers), so it
+imports the hand records (``records.py``) and never the game module above it (``model.py``,
+whose loaders and edits check claims by replaying, through ``claims.py``).
+
 >>> from app.engine.model import game_from_json
 >>> g = game_from_json({"players": ["A", "B"], "hands": [
 ...     {"taker": 0, "cards": [81, 81]},
@@ -17,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from app.engine.errors import DebertzError, Problem, Report
-from app.engine.model import CARD_POINTS, Game, Hand, Melds, Seat, Side, Table, read_hand
+from app.engine.records import CARD_POINTS, Hand, Log, Melds, Seat, Side, Table, read_hand
 from app.engine.rules import Penalty, Rules
 
 
@@ -135,7 +139,7 @@ def split(amount: int, sides: list[Side] | tuple[Side, ...]) -> dict[Side, int]:
 def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
     """Sides in the order of the hand's seats from the dealer's left; a team at its first seat.
 
-    >>> from app.engine.model import make_table
+    >>> from app.engine.records import make_table
     >>> seat_order(make_table(3, True), 0), seat_order(make_table(4, True), 0)
     ((1, 2, 0), (1, 0))
     """
@@ -151,7 +155,7 @@ def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
 def hand_totals(hand: Hand, rules: Rules) -> list[int]:
     """Each side's hand total: cards + counted sequences + bella (§3.1-3.2).
 
-    >>> from app.engine.model import Melds
+    >>> from app.engine.records import Melds
     >>> h = Hand(taker=1, cards=(162, 0), melds=Melds(1, fifty=1), no_tricks=(1,))
     >>> hand_totals(h, Rules()), hand_totals(h, Rules(sequences_need_trick=False))
     ([162, 0], [162, 50])
@@ -221,7 +225,7 @@ def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
     return recorded, (leaders[0] if len(leaders) == 1 else None)
 
 
-def least_to_make(game: Game, taker: Seat, melds: Melds | None = None,
+def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
                   bella: Side | None = None) -> int | None:
     """The fewest card points the taker's side must take to make the hand (§3.3), with the
     sequences and bella declared so far; None when no card points can, or when it depends on
@@ -257,7 +261,7 @@ def claimed_points(hand: Hand, rules: Rules) -> int:
     (the claiming side's: the reader allows no other). The sequences count even under
     sequences_need_trick: the claiming side has taken tricks.
 
-    >>> from app.engine.model import Claim, Melds
+    >>> from app.engine.records import Claim, Melds
     >>> hand = Hand(taker=1, claim=Claim(0, 51), melds=Melds(0, terz=1), bella=0)
     >>> claimed_points(hand, Rules()), claimed_points(Hand(taker=1, claim=Claim(0, 51)), Rules())
     (91, 51)
@@ -275,7 +279,7 @@ def claimed_points(hand: Hand, rules: Rules) -> int:
 def judge_claim(hand: Hand, rules: Rules, scores: list[int] | tuple[int, ...]) -> ClaimResult:
     """What a claim hand that counts decides, given the ``scores`` before it (§5a).
 
-    >>> from app.engine.model import Claim
+    >>> from app.engine.records import Claim
     >>> short = Hand(taker=1, claim=Claim(0, 51))
     >>> judge_claim(short, Rules(failed_claim="loses"), [430, 300])[3:]
     (501, 1, 'failed_claim')
@@ -363,7 +367,7 @@ def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
 class _Replay:
     """The state carried from hand to hand while a log is replayed."""
 
-    def __init__(self, game: Game, strict: bool = True) -> None:
+    def __init__(self, game: Log, strict: bool = True) -> None:
         table = game.table
         self.game = game
         self.rules = game.rules
@@ -479,7 +483,7 @@ class _Replay:
                      (next_dealer + 1) % n, self.pot, needs, bait_cost, ski_cost)
 
 
-def score(game: Game) -> Sheet:
+def score(game: Log) -> Sheet:
     """Replay the whole log into the score sheet.
 
     Raises DebertzError for a claim that counts and falls short under failed_claim "play_on"
@@ -494,7 +498,7 @@ def score(game: Game) -> Sheet:
     return replay.sheet(lines)
 
 
-def _replayed(game: Game, hands: int) -> _Replay:
+def _replayed(game: Log, hands: int) -> _Replay:
     """The state after the first ``hands`` records, short claims collected, not raised."""
     replay = _Replay(game, strict=False)
     for i, hand in enumerate(game.hands[:hands]):
@@ -502,7 +506,7 @@ def _replayed(game: Game, hands: int) -> _Replay:
     return replay
 
 
-def short_claims(game: Game) -> list[Problem]:
+def short_claims(game: Log) -> list[Problem]:
     """A ``claim_short`` problem for every claim that counts and falls short under
     failed_claim "play_on" (a short claim then changes nothing, and the replay goes on).
 
@@ -514,7 +518,7 @@ def short_claims(game: Game) -> list[Problem]:
     return _replayed(game, len(game.hands)).short
 
 
-def claim_result(game: Game, hand_json: object, index: int | None = None) -> ClaimResult | None:
+def claim_result(game: Log, hand_json: object, index: int | None = None) -> ClaimResult | None:
     """For a live preview: what the claim record ``hand_json`` would decide at 0-based
     ``index`` (an existing hand it replaces; by default a new last hand), against the score
     before it. None when the record is not a claim, has a problem of its own (see
