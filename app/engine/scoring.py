@@ -18,11 +18,28 @@ whose loaders and edits check claims by replaying, through ``claims.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from app.engine.errors import DebertzError, Problem, Report
 from app.engine.records import CARD_POINTS, Hand, Log, Melds, Seat, Side, Table, read_hand
-from app.engine.rules import Penalty, Rules
+from app.engine.rules import BaitTo, Penalty, Rules
+
+DecidedBy = Literal["debertz", "target", "more_points", "taker", "last_trick", "claim",
+                    "failed_claim"]
+"""How a game was won (:attr:`Sheet.decided_by`, :attr:`ClaimResult.decided_by`): a debertz,
+one side reaching the target, one of the ``both_reach`` rules when more than one did
+(``more_points``, ``taker``, ``last_trick``), a claim that held, or a claim that fell short
+under failed_claim "loses" (``failed_claim``)."""
+DECIDED_BY: tuple[DecidedBy, ...] = get_args(DecidedBy)
+
+HandKind = Literal["redeal", "played", "debertz", "claim"]
+"""What a hand record was (:attr:`HandLine.kind`): a redeal, a hand played out, a hand with a
+debertz (played out or not), or a claim hand."""
+HAND_KINDS: tuple[HandKind, ...] = get_args(HandKind)
+
+Outcome = Literal["made", "bait", "eggs"]
+"""How a scored hand went for its taker (:attr:`HandLine.outcome`, §3.3)."""
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
 class Penalties(NamedTuple):
@@ -49,7 +66,7 @@ class ClaimResult(NamedTuple):
     claimed: int
     target: int
     winner: Side | None
-    decided_by: str | None
+    decided_by: DecidedBy | None
 
     @property
     def total(self) -> int:
@@ -79,8 +96,8 @@ class HandLine(NamedTuple):
     dealer: int
     taker: int | None
     taker_side: Side | None
-    kind: str
-    outcome: str | None
+    kind: HandKind
+    outcome: Outcome | None
     totals: tuple[int, ...] | None
     value: int
     recorded: tuple[int, ...]
@@ -110,7 +127,7 @@ class Sheet:
     hands: tuple[HandLine, ...]
     score: tuple[int, ...]
     winner: Side | None
-    decided_by: str | None
+    decided_by: DecidedBy | None
     next_dealer: int
     first_speaker: int
     hanging: int
@@ -174,7 +191,7 @@ def hand_totals(hand: Hand, rules: Rules) -> list[int]:
 class Result(NamedTuple):
     """What a played hand gives before the pot and penalties."""
 
-    outcome: str
+    outcome: Outcome
     recorded: list[int]
     winner: Side | None
     baited: bool  # the taker's side counts a bait (a bait, or eggs under "opponents")
@@ -201,13 +218,13 @@ def judge(totals: list[int], taker_side: Side, order: tuple[Side, ...], rules: R
         recorded = totals[:]
         recorded[taker_side] = 0
         return Result("eggs", recorded, None, False, own)
-    outcome = "bait" if own < against else "eggs"
+    outcome: Outcome = "bait" if own < against else "eggs"
     recorded, winner = _bait(totals, taker_side, opponents, rules.bait_to)
     return Result(outcome, recorded, winner, True, 0)
 
 
 def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
-          bait_to: str) -> tuple[list[int], Side | None]:
+          bait_to: BaitTo) -> tuple[list[int], Side | None]:
     top = max(totals[s] for s in opponents)
     leaders = [s for s in opponents if totals[s] == top]
     value = sum(totals)
@@ -345,7 +362,7 @@ class _Counts:
 
 
 def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
-                 last_trick: Side | None) -> tuple[Side | None, str | None]:
+                 last_trick: Side | None) -> tuple[Side | None, DecidedBy | None]:
     """Who wins after a played hand, and by which rule (§5); (None, None) if the game goes on."""
     target = rules.target
     reached = [s for s, v in enumerate(scores) if v >= target]
@@ -379,7 +396,7 @@ class _Replay:
         self.scores = [0] * table.sides
         self.pot = 0
         self.winner: Side | None = None
-        self.decided_by: str | None = None
+        self.decided_by: DecidedBy | None = None
         self.baits = _Counts(game.rules.bait_penalty, table.sides)
         self.skis = _Counts(game.rules.ski_penalty, table.sides)
         # A short claim under failed_claim "play_on" is an error: score() raises it (strict),
@@ -415,7 +432,7 @@ class _Replay:
         return self._still(number, dealer, hand, False)._replace(claim=result)
 
     def _still(self, number: int, dealer: int, hand: Hand, void: bool) -> HandLine:
-        kind = "redeal" if hand.redeal else (
+        kind: HandKind = "redeal" if hand.redeal else (
             "claim" if hand.claim is not None else
             "debertz" if hand.debertz is not None else "played")
         taker = None if hand.redeal else hand.taker
@@ -447,7 +464,7 @@ class _Replay:
             # The end is checked after played hands only: a redeal changes no score (§5).
             self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
                                                         hand.last_trick)
-        kind = "played" if hand.debertz is None else "debertz"
+        kind: HandKind = "played" if hand.debertz is None else "debertz"
         return HandLine(number, dealer, hand.taker, taker_side, kind, result.outcome,
                         tuple(totals), sum(totals), tuple(result.recorded), pot_won, penalties,
                         tuple(change), tuple(self.scores), self.pot, False, result.winner)
