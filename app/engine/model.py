@@ -98,13 +98,13 @@ class Game:
 
     def insert_hand(self, index: int, hand: Hand) -> Game:
         """A new game with ``hand`` inserted before 0-based ``index``."""
-        index = _index(self, index, len(self.hands))
+        index = _index(index, len(self.hands))
         checked = _read_one(hand_to_json(hand), self, index)
         return _edited(self, self.hands[:index] + (checked,) + self.hands[index:], index)
 
     def replace_hand(self, index: int, hand: Hand) -> Game:
         """A new game with the hand at 0-based ``index`` replaced."""
-        index = _index(self, index, len(self.hands) - 1)
+        index = _index(index, len(self.hands) - 1)
         checked = _read_one(hand_to_json(hand), self, index)
         return _edited(self, self.hands[:index] + (checked,) + self.hands[index + 1:], index)
 
@@ -115,7 +115,7 @@ class Game:
         short under failed_claim "play_on" (a later claim's score before it changed, or a
         claim that was void after an end that is now gone).
         """
-        index = _index(self, index, len(self.hands) - 1)
+        index = _index(index, len(self.hands) - 1)
         return _edited(self, self.hands[:index] + self.hands[index + 1:], index)
 
 
@@ -128,7 +128,8 @@ def _edited(game: Game, hands: tuple[Hand, ...], first: int) -> Game:
     return edited
 
 
-def _index(game: Game, index: int, last: int) -> int:
+def _index(index: int, last: int) -> int:
+    """``index`` when it is a whole number from 0 to ``last``; else DebertzError at ``hands``."""
     if type(index) is not int or not 0 <= index <= last:
         report = Report(None)
         report.add("hands", "out_of_range", {"value": shown(index), "min": 0, "max": last},
