@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["app.engine", "app.engine.errors", "app.engine.checks", "app.engine.rules",
-           "app.engine.model", "app.engine.scoring", "app.engine.__main__"]
+           "app.engine.records", "app.engine.scoring", "app.engine.claims", "app.engine.model",
+           "app.engine.__main__"]
 
 
 @pytest.mark.parametrize("name", MODULES)
