@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 from app import engine
 from app.ui.state import GameDict, HandDraft
 
-PRESET_NAMES = ("standard", "moscow", "vinnytsia")
+PRESET_NAMES = engine.PRESET_NAMES
+"""The shared rule sets, as the engine names them (``engine.PresetName``)."""
 
 _CACHE_SIZE = 512
 _T = TypeVar("_T")

@@ -200,7 +200,7 @@ def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     )
 
 
-def decided_key(decided_by: object, sides: int) -> str:
+def decided_key(decided_by: engine.DecidedBy | None, sides: int) -> str:
     """The text key saying what decided the game (reaching the target together is worded for
     two sides or for more).
 

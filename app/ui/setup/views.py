@@ -170,7 +170,7 @@ def _select(
 
 
 def _rules(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
-    presets = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
+    presets: list[tuple[str, str]] = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
     if draft.preset == "custom":
         presets.append(("custom", t("preset.custom")))
     preset = _select("preset", "setup-preset", presets, draft.preset)

@@ -189,7 +189,7 @@ class _Walk:
 
     def _taker(self, line: engine.HandLine) -> None:
         side, seat, outcome = line.taker_side, line.taker, line.outcome
-        if side is None or seat is None or outcome not in ("made", "bait", "eggs"):
+        if side is None or seat is None or outcome not in engine.OUTCOMES:
             return
         key = "baited" if outcome == "bait" else str(outcome)
         for counts, who in ((self.side, side), (self.seat, seat)):
