@@ -12,8 +12,8 @@ only the files whose revision changed. Every URL is relative, so dist/ works und
 
 The texts have one source, the catalogues (app/ui/text/<lang>/*.json): the build writes them into
 the page (each ``data-text="key"`` element, in the page's language), into boot.js (``TEXTS``, the
-keys it names with ``text("key")`` and the page's, in every language) and into the manifest (each
-``"{{key}}"`` string, in the manifest's language). See :func:`write_texts`.
+keys it names with ``text("key")``, in every language) and into the manifest (each ``"{{key}}"``
+string, in the manifest's language). See :func:`write_texts`.
 """
 
 from __future__ import annotations
@@ -185,21 +185,21 @@ def text_of(tables: dict[str, dict[str, str]], key: str, langs: list[str], where
 def write_texts(out: Path, folder: Path = TEXT_DIR) -> None:
     """Write the catalogues' texts into the page, boot.js and the manifest of ``out``."""
     tables = catalogues(folder)
-    keys = fill_page(out / "index.html", tables)
-    fill_boot(out / "boot.js", tables, keys)
+    fill_page(out / "index.html", tables)
+    fill_boot(out / "boot.js", tables)
     fill_manifest(out / "manifest.webmanifest", tables)
 
 
-def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> set[str]:
+def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> None:
     """Give each ``data-text`` element of the page its text in the page's language (a
-    ``<meta>`` its content attribute) and return the keys (boot.js says them in the others).
+    ``<meta>`` its content attribute); the key must exist in every language (boot.js and
+    Python say the page's texts in the others).
 
     >>> import tempfile
     >>> page = Path(tempfile.mkdtemp()) / "index.html"
     >>> _ = page.write_text('<html lang="en"><title data-text="app.title"></title>'
     ...     '<meta name="description" data-text="app.description" content="">')
-    >>> sorted(fill_page(page, {"en": {"app.title": "A & B", "app.description": "Scores"}}))
-    ['app.description', 'app.title']
+    >>> fill_page(page, {"en": {"app.title": "A & B", "app.description": "Scores"}})
     >>> page.read_text()
     '<html lang="en"><title data-text="app.title">A &amp; B</title><meta name="description" data-text="app.description" content="Scores">'
     """
@@ -207,12 +207,11 @@ def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> set[str]:
     found = PAGE_LANG.search(page)
     if not found:
         raise BuildError('index.html must start with <html lang="..."> (the language it is written in)')
-    lang, keys = found.group(1), set()
+    lang = found.group(1)
 
     def fill(element: re.Match[str]) -> str:
         tag, key = element.group(1), element.group(2)
         text_of(tables, key, sorted(tables), f'index.html <{tag} data-text="{key}">')
-        keys.add(key)
         said = html.escape(tables[lang][key])
         if tag == "meta":
             if ' content=""' not in element.group(0):
@@ -223,12 +222,10 @@ def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> set[str]:
         return element.group(0) + said
 
     path.write_text(PAGE_TEXT.sub(fill, page), encoding="utf-8")
-    return keys
 
 
-def fill_boot(path: Path, tables: dict[str, dict[str, str]], page_keys: set[str]) -> None:
-    """Put the texts boot.js names (``text("key")``) and the page's into its ``TEXTS``, in
-    every language."""
+def fill_boot(path: Path, tables: dict[str, dict[str, str]]) -> None:
+    """Put the texts boot.js names (``text("key")``) into its ``TEXTS``, in every language."""
     script = path.read_text(encoding="utf-8")
     if TEXTS_MARK not in script:
         raise BuildError(f"boot.js has lost the line {TEXTS_MARK.strip()!r}")
@@ -236,7 +233,7 @@ def fill_boot(path: Path, tables: dict[str, dict[str, str]], page_keys: set[str]
         if not TEXT_KEY.match(script, call.start()):
             line = script.count("\n", 0, call.start()) + 1
             raise BuildError(f'boot.js:{line}: text() must name its key as text("key")')
-    keys = sorted(set(TEXT_KEY.findall(script)) | page_keys)
+    keys = sorted(set(TEXT_KEY.findall(script)))
     for key in keys:
         text_of(tables, key, sorted(tables), "boot.js")
     texts = {lang: {key: table[key] for key in keys} for lang, table in tables.items()}

@@ -16,7 +16,7 @@
 (() => {
   // Every text this file shows, by its key in the catalogues (app/ui/text/<lang>/*.json), in
   // each language: {uk: {"shell.loading": "…", …}, …}. tools/build.py fills it in with the keys
-  // this file passes to the function text, each written out, and the page's data-text keys.
+  // this file passes to the function text, each written out (the page's data-text names them too).
   const TEXTS = {}; // texts: tools/build.py fills this in
   const SLOW_AFTER_MS = 45000;
   const PROBE_EVERY_MS = 3000;
@@ -60,16 +60,11 @@
     return template.replace(/\{(\w+)\}/g, (_, name) => values[name]);
   }
 
-  // The page's static texts are in its default language (the build wrote them); say them in
-  // the browser's.
+  // The page says it in its own language (the build wrote it); say it in the browser's. The
+  // title stays the page's until Python names the app in the app's language.
   function showLoading() {
     root.lang = pickLanguage(browserLanguages());
-    const table = TEXTS[root.lang];
-    for (const element of document.querySelectorAll("[data-text]")) {
-      const said = table[element.dataset.text];
-      if (element.localName === "meta") element.content = said;
-      else element.textContent = said;
-    }
+    bootText(text("shell.loading"), text("shell.hint"));
   }
 
   // The loading state's two lines (gone once a saved screen is painted over it).
