@@ -175,7 +175,7 @@ def catalogues(folder: Path = TEXT_DIR) -> dict[str, dict[str, str]]:
     return tables
 
 
-def text_of(tables: dict[str, dict[str, str]], key: str, langs: list[str], where: str) -> None:
+def require_text(tables: dict[str, dict[str, str]], key: str, langs: list[str], where: str) -> None:
     """Refuse a key that a language of ``langs`` lacks."""
     missing = [lang for lang in langs if key not in tables.get(lang, {})]
     if missing:
@@ -206,12 +206,12 @@ def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> None:
     page = path.read_text(encoding="utf-8")
     found = PAGE_LANG.search(page)
     if not found:
-        raise BuildError('index.html must start with <html lang="..."> (the language it is written in)')
+        raise BuildError('index.html must say its language: <html lang="...">')
     lang = found.group(1)
 
     def fill(element: re.Match[str]) -> str:
         tag, key = element.group(1), element.group(2)
-        text_of(tables, key, sorted(tables), f'index.html <{tag} data-text="{key}">')
+        require_text(tables, key, sorted(tables), f'index.html <{tag} data-text="{key}">')
         said = html.escape(tables[lang][key])
         if tag == "meta":
             if ' content=""' not in element.group(0):
@@ -235,7 +235,7 @@ def fill_boot(path: Path, tables: dict[str, dict[str, str]]) -> None:
             raise BuildError(f'boot.js:{line}: text() must name its key as text("key")')
     keys = sorted(set(TEXT_KEY.findall(script)))
     for key in keys:
-        text_of(tables, key, sorted(tables), "boot.js")
+        require_text(tables, key, sorted(tables), "boot.js")
     texts = {lang: {key: table[key] for key in keys} for lang, table in tables.items()}
     written = json.dumps(texts, ensure_ascii=False, indent=2).replace("\n", "\n  ")
     filled = f"  const TEXTS = {written};\n"
@@ -248,7 +248,7 @@ def fill_manifest(path: Path, tables: dict[str, dict[str, str]]) -> None:
     lang = str(json.loads(source).get("lang", ""))
 
     def fill(string: re.Match[str]) -> str:
-        text_of(tables, string.group(1), [lang], "manifest.webmanifest")
+        require_text(tables, string.group(1), [lang], "manifest.webmanifest")
         return json.dumps(tables[lang][string.group(1)], ensure_ascii=False)
 
     filled = MANIFEST_TEXT.sub(fill, source)

@@ -16,7 +16,8 @@
 (() => {
   // Every text this file shows, by its key in the catalogues (app/ui/text/<lang>/*.json), in
   // each language: {uk: {"shell.loading": "…", …}, …}. tools/build.py fills it in with the keys
-  // this file passes to the function text, each written out (the page's data-text names them too).
+  // this file passes to the function text, each written out (the page names the ones it starts
+  // with in its data-text attributes).
   const TEXTS = {}; // texts: tools/build.py fills this in
   const SLOW_AFTER_MS = 45000;
   const PROBE_EVERY_MS = 3000;
