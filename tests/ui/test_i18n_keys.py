@@ -5,31 +5,31 @@ Most keys are written out where they are used (``t("nav.help")``, ``data-text="s
 checked with the values the code can put in, taken from the tuples the code itself uses where
 there is one, else gathered from the source by ``strings_in_code`` (where the value is made):
 
-================================================  =====================================  ===========================================
-family                                            built in                               values from
-================================================  =====================================  ===========================================
-``preset.{name}``, ``preset.{name}.about``        app/ui/views_setup.py                  ``scoring.PRESET_NAMES``, and what
-                                                                                         ``scoring.matching_preset`` returns
-``opt.{name}``                                    app/ui/views_setup.py                  ``CHOICES``, ``FLAGS``, ``PENALTIES``
-``opt.{name}.about``                              app/ui/views_setup.py                  ``FLAGS``, ``PENALTIES``
-``opt.{name}.{value}``, ``….{value}.about``       app/ui/views_setup.py                  ``CHOICES`` (the engine's rule tuples)
-``opt.when.{when}``, ``opt.count.{count}``        app/ui/views_setup.py                  ``WHEN``, ``COUNT``
-``stats.period.{name}``, ``stats.kind.{kind}``    app/ui/views_stats.py                  ``stats.players.PERIODS``, ``KINDS``
-``chart.mark.{kind}``                             app/ui/views_chart.py                  ``MARK_KINDS``
-``game.decided[_many].{decided_by}``              app/ui/views_game.py (``decided_key``)  ``decided_by`` as the engine sets it
-``game.decided.{claim|failed_claim}``             app/ui/views_claim.py                  the same
-``outcome.{outcome}``                             app/ui/views_game.py                   ``outcome`` of the engine's ``Result``
-``mark.{outcome}`` (bait, eggs), ``mark.{kind}``  app/ui/views_game.py                   the same but ``made``; ``claim.MELD_KINDS``
-``entry.{kind}``                                  app/ui/views_common.py (``counter``)   ``kind`` passed to ``counter``
+================================================  =======================================  ==============================================
+family                                            built in                                 values from
+================================================  =======================================  ==============================================
+``preset.{name}``, ``preset.{name}.about``        app/ui/views_setup.py                    ``scoring.PRESET_NAMES`` and what
+                                                                                           ``scoring.matching_preset`` returns
+``opt.{name}``                                    app/ui/views_setup.py                    ``CHOICES``, ``FLAGS``, ``PENALTIES``
+``opt.{name}.about``                              app/ui/views_setup.py                    ``FLAGS``, ``PENALTIES``
+``opt.{name}.{value}``, ``….{value}.about``       app/ui/views_setup.py                    ``CHOICES`` (the engine's rule tuples)
+``opt.when.{when}``, ``opt.count.{count}``        app/ui/views_setup.py                    ``WHEN``, ``COUNT``
+``stats.period.{name}``, ``stats.kind.{kind}``    app/ui/views_stats.py                    ``stats.players.PERIODS``, ``KINDS``
+``chart.mark.{kind}``                             app/ui/views_chart.py                    ``MARK_KINDS``
+``game.decided[_many].{decided_by}``              app/ui/views_game.py (``decided_key``)   ``decided_by`` as the engine sets it
+``game.decided.{claim|failed_claim}``             app/ui/views_claim.py                    the same
+``outcome.{outcome}``                             app/ui/views_game.py                     ``outcome`` of the engine's ``Result``
+``mark.{outcome}`` (bait, eggs), ``mark.{kind}``  app/ui/views_game.py                     the same but ``made``; ``claim.MELD_KINDS``
+``entry.{kind}``                                  app/ui/views_common.py (``counter``)     ``kind`` passed to ``counter``
 ``entry.{key}``                                   app/ui/views_game.py (``_side_choice``)  ``key`` passed to ``_side_choice``
-``op.{op}``                                       app/ui/views_game.py (``op_text``)     ``"op"`` of the history's change records
-``notice.{notice}``                               app/ui/views.py                        every ``.notice`` the UI sets
-``origin.{received_from}``                        app/ui/sharing/views.py                ``source`` of ``Incoming``
-``problem.{code}``                                app/ui/views_common.py                 ``PROBLEM_CODES``, codes of the UI's ``Issue``
-``entry.title_{new|edit}`` + ``_claim``           app/ui/views_game.py (a ``+=``)        the two keys and the suffix written there
-================================================  =====================================  ===========================================
+``op.{op}``                                       app/ui/views_game.py (``op_text``)       ``"op"`` of the history's change records
+``notice.{notice}``                               app/ui/views.py                          every ``.notice`` the UI sets
+``origin.{received_from}``                        app/ui/sharing/views.py                  ``source`` of ``Incoming``
+``problem.{code}``                                app/ui/views_common.py                   ``PROBLEM_CODES``, codes of the UI's ``Issue``
+``entry.title_{new|edit}`` + ``_claim``           app/ui/views_game.py (a ``+=``)          the two keys and the suffix written there
+================================================  =======================================  ==============================================
 
-Three more are looked up only when they exist, with a text to fall back on (checked: the
+Four more are looked up only when they exist, with a text to fall back on (checked: the
 fallback exists, and each key of the family names a value the code can produce):
 
 - ``problem.{code}.{field}`` / ``problem.{code}.{head}`` (app/ui/views_common.py), else
