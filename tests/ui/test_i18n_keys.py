@@ -8,25 +8,25 @@ there is one, else gathered from the source by ``strings_in_code`` (where the va
 ================================================  =======================================  ==============================================
 family                                            built in                                 values from
 ================================================  =======================================  ==============================================
-``preset.{name}``, ``preset.{name}.about``        app/ui/views_setup.py                    ``scoring.PRESET_NAMES`` and what
+``preset.{name}``, ``preset.{name}.about``        app/ui/setup/views.py                    ``scoring.PRESET_NAMES`` and what
                                                                                            ``scoring.matching_preset`` returns
-``opt.{name}``                                    app/ui/views_setup.py                    ``CHOICES``, ``FLAGS``, ``PENALTIES``
-``opt.{name}.about``                              app/ui/views_setup.py                    ``FLAGS``, ``PENALTIES``
-``opt.{name}.{value}``, ``….{value}.about``       app/ui/views_setup.py                    ``CHOICES`` (the engine's rule tuples)
-``opt.when.{when}``, ``opt.count.{count}``        app/ui/views_setup.py                    ``WHEN``, ``COUNT``
-``stats.period.{name}``, ``stats.kind.{kind}``    app/ui/views_stats.py                    ``stats.players.PERIODS``, ``KINDS``
-``chart.mark.{kind}``                             app/ui/views_chart.py                    ``MARK_KINDS``
-``game.decided[_many].{decided_by}``              app/ui/views_game.py (``decided_key``)   ``decided_by`` as the engine sets it
-``game.decided.{claim|failed_claim}``             app/ui/views_claim.py                    the same
-``outcome.{outcome}``                             app/ui/views_game.py                     ``outcome`` of the engine's ``Result``
-``mark.{outcome}`` (bait, eggs), ``mark.{kind}``  app/ui/views_game.py                     the same but ``made``; ``claim.MELD_KINDS``
+``opt.{name}``                                    app/ui/setup/views.py                    ``CHOICES``, ``FLAGS``, ``PENALTIES``
+``opt.{name}.about``                              app/ui/setup/views.py                    ``FLAGS``, ``PENALTIES``
+``opt.{name}.{value}``, ``….{value}.about``       app/ui/setup/views.py                    ``CHOICES`` (the engine's rule tuples)
+``opt.when.{when}``, ``opt.count.{count}``        app/ui/setup/views.py                    ``WHEN``, ``COUNT``
+``stats.period.{name}``, ``stats.kind.{kind}``    app/ui/stats/views.py                    ``stats.players.PERIODS``, ``KINDS``
+``chart.mark.{kind}``                             app/ui/stats/chart.py                    ``MARK_KINDS``
+``game.decided[_many].{decided_by}``              app/ui/game/views.py (``decided_key``)   ``decided_by`` as the engine sets it
+``game.decided.{claim|failed_claim}``             app/ui/claim/views.py                    the same
+``outcome.{outcome}``                             app/ui/game/views.py                     ``outcome`` of the engine's ``Result``
+``mark.{outcome}`` (bait, eggs), ``mark.{kind}``  app/ui/hand/views.py                     the same but ``made``; ``claim.MELD_KINDS``
 ``entry.{kind}``                                  app/ui/views_common.py (``counter``)     ``kind`` passed to ``counter``
-``entry.{key}``                                   app/ui/views_game.py (``_side_choice``)  ``key`` passed to ``_side_choice``
-``op.{op}``                                       app/ui/views_game.py (``op_text``)       ``"op"`` of the history's change records
+``entry.{key}``                                   app/ui/hand/views.py (``_side_choice``)  ``key`` passed to ``_side_choice``
+``op.{op}``                                       app/ui/game/views.py (``op_text``)       ``"op"`` of the history's change records
 ``notice.{notice}``                               app/ui/views.py                          every ``.notice`` the UI sets
 ``origin.{received_from}``                        app/ui/sharing/views.py                  ``source`` of ``Incoming``
 ``problem.{code}``                                app/ui/views_common.py                   ``PROBLEM_CODES``, codes of the UI's ``Issue``
-``entry.title_{new|edit}`` + ``_claim``           app/ui/views_game.py (a ``+=``)          the two keys and the suffix written there
+``entry.title_{new|edit}`` + ``_claim``           app/ui/hand/views.py (a ``+=``)          the two keys and the suffix written there
 ================================================  =======================================  ==============================================
 
 Four more are looked up only when they exist, with a text to fall back on (checked: the
@@ -34,7 +34,7 @@ fallback exists, and each key of the family names a value the code can produce):
 
 - ``problem.{code}.{field}`` / ``problem.{code}.{head}`` (app/ui/views_common.py), else
   ``problem.{code}``: a field path of the engine's records;
-- ``storage.{code}`` (app/ui/views.py), else ``storage.other``: app/storage.py's codes and
+- ``storage.{code}`` (app/ui/games/views.py), else ``storage.other``: app/storage.py's codes and
   ``unplayable`` (app/ui/scoring.py);
 - ``share.link_error.{code}``, ``share.file_error.{code}`` (app/ui/sharing/views.py), else
   ``….other``: the codes of the link's, the file's, the limits' and the backup's errors, and
@@ -51,13 +51,14 @@ from pathlib import Path
 import pytest
 from strings_in_code import given_to, modules, passed_to, returned_by
 
-from app.engine import PROBLEM_CODES, model
+from app import engine
+from app.engine import PROBLEM_CODES, model, records
 from app.ui import i18n, scoring
-from app.ui.claim import MELD_KINDS
+from app.ui.claim.draft import MELD_KINDS
+from app.ui.game.views import decided_key
+from app.ui.setup.views import CHOICES, COUNT, FLAGS, PENALTIES, WHEN
+from app.ui.stats.chart import MARK_KINDS
 from app.ui.stats.players import KINDS, PERIODS
-from app.ui.views_chart import MARK_KINDS
-from app.ui.views_game import decided_key
-from app.ui.views_setup import CHOICES, COUNT, FLAGS, PENALTIES, WHEN
 
 ROOT = Path(__file__).resolve().parents[2]
 PLURAL = re.compile(r"\.(one|few|many|other)$")
@@ -76,11 +77,13 @@ def notices() -> set[str]:
 
 
 def decided_by() -> set[str]:
-    return given_to("decided_by", "app/engine")
+    """What the engine can decide a game by (``engine.DecidedBy``), and None (going on)."""
+    return {*engine.DECIDED_BY, "None"}
 
 
 def outcomes() -> set[str]:
-    return passed_to("Result", "outcome", "app/engine")
+    """How a hand can go for its taker (``engine.Outcome``)."""
+    return set(engine.OUTCOMES)
 
 
 @cache
@@ -132,7 +135,7 @@ def share_codes(*errors: str) -> set[str]:
 def looked_up_if_present() -> dict[str, tuple[set[str], str]]:
     """The families looked up only when the key exists: (the keys the code may ask for, the
     text it falls back on)."""
-    fields = {*model.HAND_KEYS, *model.GAME_KEYS, *model.MELD_KEYS, *model.CLAIM_KEYS}
+    fields = {*records.HAND_KEYS, *model.GAME_KEYS, *records.MELD_KEYS, *records.CLAIM_KEYS}
     codes = {*PROBLEM_CODES, *passed_to("Issue", "code", "app/ui")}
     in_table = {key for key in i18n.UK if key.startswith("problem.")}
     by_field = {
@@ -174,9 +177,10 @@ def test_a_family_looked_up_if_present_has_its_fallback_and_no_stray_key(family:
 
 
 def test_the_gathered_values_are_those_the_engine_documents() -> None:
-    """The Sheet's and HandLine's docstrings list these: a check on strings_in_code itself."""
+    """The Sheet's and HandLine's docstrings list these: a check on strings_in_code itself
+    (what it reads from the engine's source is the engine's closed set)."""
     documented = {"debertz", "target", "more_points", "taker", "last_trick", "claim", "failed_claim"}
-    assert decided_by() == documented | {"None"}
+    assert given_to("decided_by", "app/engine") == documented | {"None"} == decided_by()
     assert outcomes() == {"made", "bait", "eggs"}
     assert {"saved", "edited", "undone", "redone", "storage_full", "blocked_undo"} <= notices()
     assert share_codes("LinkError") == {"empty", "too_long", "unknown_form", "damaged", "invalid"}
