@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from app.ui import scoring, setup
+from app.ui.drafts import read_entry
 from app.ui.state import Confirm, GameDict, HandDraft, State
 
 HOME = "#/"
@@ -336,11 +337,9 @@ def kept_form(state: State) -> HandDraft | None:
     game = state.game
     if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
         return None
-    if not isinstance(kept.get("draft"), dict):
-        return None
-    try:
-        draft = HandDraft(**kept["draft"])
-    except TypeError:
+    draft = read_entry(kept.get("draft"), len(game["players"]))  # every value checked
+    if draft is None:
+        state.notice = "entry_discarded"
         return None
     fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
     if draft.index is None:

@@ -173,7 +173,13 @@ def initial_state(
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,
         setup=_saved_setup(settings.get("setup")),
+        notice=_discarded_setup(settings.get("setup")),
     )
+
+
+def _discarded_setup(saved: object) -> str | None:
+    """The notice for a kept new-game form that cannot be read (it is not used)."""
+    return "setup_discarded" if saved is not None and _saved_setup(saved) is None else None
 
 
 def _saved_setup(saved: object) -> SetupDraft | None:
@@ -184,12 +190,7 @@ def _saved_setup(saved: object) -> SetupDraft | None:
     >>> _saved_setup({"count": "many"}) is None
     True
     """
-    if not isinstance(saved, dict):
-        return None
-    try:
-        draft = SetupDraft(**saved)
-    except TypeError:
-        return None
-    names_ok = isinstance(draft.names, list) and len(draft.names) == 4
-    options_ok = isinstance(draft.options, dict) and bool(draft.options)
-    return draft if draft.count in (2, 3, 4) and names_ok and options_ok else None
+    from app.ui.drafts import read_setup  # every value checked (app/ui/drafts.py)
+
+    draft = read_setup(saved)
+    return draft if draft is not None and draft.options else None

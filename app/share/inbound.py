@@ -1,0 +1,181 @@
+"""The one reader of games and settings that come from outside: links, files, backups.
+
+Whatever carried it, a game from another phone, another version or anyone who can send a chat
+message is read under the same limits and the same rules here:
+
+- at most ``MAX_HANDS`` hands (counted before anything costly is done with them: the packed
+  link form stops at the same number), and at most ``MAX_GAMES`` games in a backup;
+- the engine's rules (``engine.check_game``), with **every** problem listed: when the players
+  are wrong (two equal names), the hands are still checked, under stand-in names;
+- the one name rule of the app (``app.names``: the new-game form's), so that a name the form
+  refuses (a direction override, NUL, a new line, a zero-width space) never comes in another way;
+- :func:`made_newer`: a rules option or a format this version does not know means the link or
+  file was made by a newer version, and the player is told so instead of "it breaks the rules";
+- settings from a backup (:func:`read_settings`): only the settings a backup may carry, each
+  checked; anything else is left out and named.
+
+Pure (standard library and the engine); ids are checked by ``app.ids``.
+
+>>> [p.code for p in check_game({"players": ["Оля", "ОЛЯ"], "hands": [{"taker": 0}]})]
+['name_duplicate', 'cards_required']
+>>> made_newer(check_game({"players": ["A", "B"], "rules": {"jokers": True}, "hands": []}))
+True
+>>> read_settings({"lang": "en", "keep_awake": "yes", "setup": {}, "theme": "dark"})
+({'lang': 'en'}, ['keep_awake', 'theme'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from app import engine
+from app.engine.errors import shown
+from app.names import name_problems
+
+MAX_HANDS: Final = 5_000
+"""Most hands a game from outside may have (a long evening is 60; the packed link form holds
+at most this many too)."""
+MAX_GAMES: Final = 10_000
+"""Most games a backup may hold (years of evenings; each game is checked and written)."""
+RESTORABLE: Final[dict[str, tuple[object, ...]]] = {
+    "lang": ("uk", "ru", "en"),
+    "keep_awake": (True, False),
+}
+"""The settings a backup may bring, each with every value it may have (app.ui.state.LANGS,
+app.ui.prefs: tests check that these still match)."""
+NOT_RESTORED: Final = frozenset({"setup", "entry", "trash", "backup", "storage_note"})
+"""Settings of one phone at one moment (a form as typed, the game just deleted, the backup
+record, this browser's storage note): never taken from another phone, and not worth a note."""
+SHOWN_KEYS: Final = 5
+"""How many left-out settings a note names (it says how many there were)."""
+
+
+def check_game(obj: object) -> list[engine.Problem]:
+    """Every problem of a game document from outside (empty when it may come in).
+
+    >>> problems = check_game({"players": ["A", "B"], "hands": [{"redeal": True}] * 5001})
+    >>> [(p.field, p.code, p.params) for p in problems]
+    [('hands', 'too_many_hands', {'count': 5001, 'max': 5000})]
+    >>> [p.params for p in check_game({"players": ["Оля", "\\u202eОля"], "hands": []})]
+    [{'seat': 1, 'code': 'U+202E'}]
+    """
+    hands = obj.get("hands") if isinstance(obj, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return [engine.Problem(
+            None, "hands", "too_many_hands", {"count": len(hands), "max": MAX_HANDS},
+            f"hands lists {len(hands)} hands; at most {MAX_HANDS} are read",
+        )]
+    problems = engine.check_game(obj)
+    problems = _with_names(problems, obj)
+    if problems and all(p.hand is None for p in problems) and isinstance(obj, dict):
+        problems += _hand_problems(obj)
+    return problems
+
+
+def _with_names(problems: list[engine.Problem], obj: object) -> list[engine.Problem]:
+    """The engine's problems plus those of the app's name rule at seats the engine passed."""
+    names = obj.get("players") if isinstance(obj, dict) else None
+    if not isinstance(names, list) or not 2 <= len(names) <= 4:
+        return problems
+    reported = {p.field for p in problems}
+    extra = [
+        engine.Problem(None, f"players.{seat}", code, params, _name_message(seat, code, params))
+        for seat, code, params in name_problems(names)
+        if f"players.{seat}" not in reported
+    ]
+    if not extra:
+        return problems
+    first_hand = next((i for i, p in enumerate(problems) if p.hand is not None), len(problems))
+    return [*problems[:first_hand], *extra, *problems[first_hand:]]
+
+
+def _name_message(seat: int, code: str, params: dict[str, object]) -> str:
+    where = f"players.{seat}"
+    if code == "name_control":
+        return f"{where} holds an invisible or control character ({params['code']})"
+    if code == "name_duplicate":
+        return f"{where} is the same name as players.{params['other']}"
+    return f"{where}: {code}"
+
+
+def _hand_problems(obj: dict[str, Any]) -> list[engine.Problem]:
+    """The hands' problems of a game whose own keys were refused (the engine stops there):
+    checked again with stand-in names, dealer and format where those were wrong."""
+    names = obj.get("players")
+    if not isinstance(names, list) or not 2 <= len(names) <= 4:
+        return []
+    stand_in = {
+        **obj,
+        "players": [f"#{seat + 1}" for seat in range(len(names))],
+        "first_dealer": 0,
+        "format": "debertz/1",
+    }
+    if not isinstance(obj.get("teams", True), bool):
+        stand_in["teams"] = True
+    return [p for p in engine.check_game(stand_in) if p.hand is not None]
+
+
+def made_newer(problems: list[engine.Problem]) -> bool:
+    """Whether the problems say a newer version made the game or rules: an option (or a
+    penalty's key) it does not know, or another ``format``.
+
+    >>> made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
+    False
+    """
+    return any(
+        (p.code == "unknown_key" and p.field.startswith("rules")) or p.code == "unknown_format"
+        for p in problems
+    )
+
+
+def rules_problems(obj: object) -> list[engine.Problem]:
+    """Every problem of a rules object (a ``#/rules/`` link), not just the first.
+
+    >>> [p.code for p in rules_problems({"target": 7, "jokers": True})]
+    ['unknown_key', 'out_of_range']
+    """
+    from app.engine.errors import Report
+    from app.engine.rules import read_rules
+
+    report = Report(None)
+    read_rules(report, obj)
+    return report.problems
+
+
+def read_settings(obj: object) -> tuple[dict[str, Any], list[str]]:
+    """The settings a backup may bring (see ``RESTORABLE``), and the keys left out because this
+    version does not know them or their value is not valid (forms' drafts and the other
+    settings of one phone, ``NOT_RESTORED``, are left out without a word).
+
+    >>> read_settings("oops")
+    ({}, ['settings'])
+    >>> read_settings({"lang": "de", "setup": {"count": 2, "names": [1, 2, 3, 4]}})
+    ({}, ['lang'])
+    """
+    if obj is None:
+        return {}, []
+    if not isinstance(obj, Mapping):
+        return {}, ["settings"]
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for key, value in obj.items():
+        if key in NOT_RESTORED:
+            continue
+        allowed = RESTORABLE.get(key)
+        if allowed is not None and any(type(value) is type(a) and value == a for a in allowed):
+            kept[key] = value
+        else:
+            dropped.append(str(key))
+    return kept, dropped
+
+
+def dropped_text(keys: list[str]) -> str:
+    """The left-out settings as a note names them: the first few, each shortened.
+
+    >>> dropped_text(["theme", "x" * 50])
+    'theme, "xxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    named = [key if len(key) <= 30 and key.isidentifier() else shown(key, 30)
+             for key in keys[:SHOWN_KEYS]]
+    return ", ".join(named) + (", …" if len(keys) > SHOWN_KEYS else "")
