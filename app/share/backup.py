@@ -29,7 +29,7 @@ from app import engine
 from app.ids import is_safe_id
 from app.share import inbound
 from app.share.errors import ShareError
-from app.share.link import game_digest
+from app.share.link import content_digest, doc_of, game_digest
 
 BACKUP_FORMAT = "debertz-backup/1"
 BACKUP_PREFIX = "debertz-backup/"
@@ -70,6 +70,8 @@ class Backup:
     settings: dict[str, Any]
     bad: list[BadGame] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    digests: list[str | None] = field(default_factory=list)
+    """The content digest of each game in ``games`` (computed while reading; may be empty)."""
 
 
 @dataclass(frozen=True)
@@ -146,14 +148,16 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
     settings, dropped = inbound.read_settings(obj.get("settings"))
     good: list[GameDict] = []
     bad: list[BadGame] = []
+    digests: list[str | None] = []
     for number, game in enumerate(games, start=1):
-        problems = inbound.check_game(game)
-        if problems:
+        read, problems = inbound.read_game(game)
+        if read is None:
             bad.append(_bad_game(number, game, problems))
         else:
             good.append(game)
+            digests.append(content_digest(doc_of(read)))
     made = obj.get("made")
-    return Backup(made if isinstance(made, str) else "", good, settings, bad, dropped)
+    return Backup(made if isinstance(made, str) else "", good, settings, bad, dropped, digests)
 
 
 def _bad_game(number: int, game: object, problems: list[engine.Problem]) -> BadGame:
@@ -182,9 +186,10 @@ def plan_restore(
     add: list[GameDict] = []
     copies: list[GameDict] = []
     same: list[str] = []
-    for game in backup.games:
+    digests = backup.digests if len(backup.digests) == len(backup.games) else []
+    for number, game in enumerate(backup.games):
         game_id = game.get("id")
-        digest = game_digest(game)
+        digest = digests[number] if digests else game_digest(game)
         usable = is_safe_id(game_id)  # "mine/delete" would name another game's address
         if (usable and (game_id, digest) in lineage) or (
             not usable and digest in known.values()

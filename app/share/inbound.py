@@ -60,17 +60,33 @@ def check_game(obj: object) -> list[engine.Problem]:
     >>> [p.params for p in check_game({"players": ["Оля", "\\u202eОля"], "hands": []})]
     [{'seat': 1, 'code': 'U+202E'}]
     """
+    return read_game(obj)[1]
+
+
+def read_game(obj: object) -> tuple[engine.Game | None, list[engine.Problem]]:
+    """The engine's game of a document from outside and no problems, or None and every problem
+    (:func:`check_game`). A good game is read once (the common case); a bad one twice.
+
+    >>> game, problems = read_game({"players": ["A", "B"], "hands": [{"redeal": True}]})
+    >>> len(game.hands), problems
+    (1, [])
+    """
     hands = obj.get("hands") if isinstance(obj, dict) else None
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
-        return [engine.Problem(
+        return None, [engine.Problem(
             None, "hands", "too_many_hands", {"count": len(hands), "max": MAX_HANDS},
             f"hands lists {len(hands)} hands; at most {MAX_HANDS} are read",
         )]
-    problems = engine.check_game(obj)
-    problems = _with_names(problems, obj)
+    try:
+        game = engine.game_from_json(obj)
+    except engine.DebertzError:
+        game = None
+    if game is not None and not name_problems(game.players):
+        return game, []
+    problems = _with_names(engine.check_game(obj), obj)
     if problems and all(p.hand is None for p in problems) and isinstance(obj, dict):
         problems += _hand_problems(obj)
-    return problems
+    return None, problems
 
 
 def _with_names(problems: list[engine.Problem], obj: object) -> list[engine.Problem]:
