@@ -44,6 +44,7 @@ def test_a_hostile_backup_restored_then_after_a_reload_new_game_and_every_game_o
     assert len(games) == 3 and all("/" not in gid for gid in games)
     assert games[mine]["players"] == ["Оля", "Петро"]
 
+    page.goto(app_url + "#/")
     page.reload()
     wait_ready(page)
     page.click("#new-game")

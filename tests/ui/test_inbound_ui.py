@@ -212,3 +212,18 @@ def test_a_backups_wrong_settings_are_named_on_the_restore_screen_and_left_out()
     table.do("restore", new_id="gr")
     assert "theme" not in table.state.settings and "keep_awake" not in table.state.settings
     assert table.state.lang == "ru"
+
+
+def test_the_tab_that_loses_a_race_to_restore_one_backup_says_so_not_that_typing_is_kept() -> None:
+    first = Table("en")
+    second = Table("en", store=first.store)
+    for tab in (first, second):
+        tab.do("open-file", name="backup.json", text=ISSUE_BACKUP)
+    first.do("restore", new_id="gr")
+    second.do("restore", new_id="gr")
+    assert second.refused and second.state.notice == "restore_refused"
+    html = second.html()
+    assert "Open the backup again" in html and "what you typed" not in html
+    assert 'id="restore"' not in html and list(second.state.games) == ["s1"]
+    second.do("open-file", name="backup.json", text=ISSUE_BACKUP)
+    assert "Nothing to restore" in second.html()
