@@ -154,7 +154,7 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
         if read is None:
             bad.append(_bad_game(number, game, problems))
         else:
-            good.append(game)
+            good.append(inbound.checked_history(game))  # a damaged ↶/↷ log never a screen
             digests.append(content_digest(doc_of(read)))
     made = obj.get("made")
     return Backup(made if isinstance(made, str) else "", good, settings, bad, dropped, digests)

@@ -38,6 +38,8 @@ MAX_HANDS: Final = 5_000
 at most this many too)."""
 MAX_GAMES: Final = 10_000
 """Most games a backup may hold (years of evenings; each game is checked and written)."""
+MAX_HISTORY: Final = 100
+"""Most changes a game's undo (and redo) log holds (app.ui.history.LIMIT)."""
 RESTORABLE: Final[dict[str, tuple[object, ...]]] = {
     "lang": ("uk", "ru", "en"),
     "keep_awake": (True, False),
@@ -195,3 +197,54 @@ def dropped_text(keys: list[str]) -> str:
     named = [key if len(key) <= 30 and key.isidentifier() else shown(key, 30)
              for key in keys[:SHOWN_KEYS]]
     return ", ".join(named) + (", …" if len(keys) > SHOWN_KEYS else "")
+
+
+# --- a stored game's undo and redo logs ------------------------------------------------------
+
+
+def checked_history(game: dict[str, Any]) -> dict[str, Any]:
+    """The game itself when its ``undo`` and ``redo`` logs (app/ui/history.py) can be taken back
+    and done again over its hands; else a copy with both logs emptied (the hands are the game:
+    a damaged log only loses ↶ and ↷, never a screen). Each change must be an ``add`` or
+    ``delete`` with its ``hand``, or an ``edit`` with ``before`` and ``after``, at an ``index``
+    that exists at its turn; at most ``MAX_HISTORY`` each. The hands that ↶ or ↷ would leave are
+    checked by the engine when it is tapped (``actions._refused``).
+
+    >>> game = {"hands": [{"redeal": True}], "undo": [{"op": "add", "index": 0, "hand": {}}]}
+    >>> checked_history(game) is game
+    True
+    >>> checked_history({**game, "undo": [{"op": "add", "index": 5, "hand": {}}]})["undo"]
+    []
+    """
+    hands = game.get("hands")
+    count = len(hands) if isinstance(hands, list) else 0
+    if _log_fits(game.get("undo", []), count, backwards=True) and _log_fits(
+        game.get("redo", []), count, backwards=False
+    ):
+        return game
+    return {**game, "undo": [], "redo": []}
+
+
+def _log_fits(log: object, count: int, backwards: bool) -> bool:
+    """Whether every change of ``log`` (newest last) applies, newest first, to ``count`` hands:
+    undone (``backwards``: the undo log) or done again (the redo log)."""
+    if not isinstance(log, list) or len(log) > MAX_HISTORY:
+        return False
+    for op in reversed(log):
+        if not _op_shape(op):
+            return False
+        kind, index = op["op"], op["index"]
+        if backwards:
+            kind = {"add": "delete", "delete": "add"}.get(kind, kind)
+        if index > count or (kind != "add" and index == count):
+            return False
+        count += {"add": 1, "delete": -1}.get(kind, 0)
+    return True
+
+
+def _op_shape(op: object) -> bool:
+    if not isinstance(op, dict) or type(op.get("index")) is not int or op["index"] < 0:
+        return False
+    if op.get("op") in ("add", "delete"):
+        return isinstance(op.get("hand"), dict)
+    return op.get("op") == "edit" and all(isinstance(op.get(k), dict) for k in ("before", "after"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import engine
+from app.share.inbound import checked_history
 from app.ui.state import GameDict, HandDraft
 
 PRESET_NAMES = ("standard", "moscow", "vinnytsia")
@@ -90,7 +91,7 @@ def readable_games(
         try:
             if not isinstance(game, dict):
                 raise TypeError("not an object")
-            game = {**game, "id": key}
+            game = checked_history({**game, "id": key})  # app.share.inbound: ↶/↷ logs
             sheet(game)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             problems.append({"record": str(key), "code": "unplayable", "message": str(error)})

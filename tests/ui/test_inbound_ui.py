@@ -11,9 +11,12 @@ from typing import Any
 
 import pytest
 from helpers import Table
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from app.share.inbound import checked_history
 from app.storage import MemoryStore, encode_game, encode_settings
-from app.ui import i18n
+from app.ui import history, i18n
 from app.ui.state import LANGS, SetupDraft
 
 ISSUE_BACKUP = (
@@ -227,3 +230,48 @@ def test_the_tab_that_loses_a_race_to_restore_one_backup_says_so_not_that_typing
     assert 'id="restore"' not in html and list(second.state.games) == ["s1"]
     second.do("open-file", name="backup.json", text=ISSUE_BACKUP)
     assert "Nothing to restore" in second.html()
+
+
+# --- undo and redo logs from a backup or a stored record ---------------------------------------
+
+
+hand = st.fixed_dictionaries({"redeal": st.just(True)})
+ops = st.one_of(
+    st.fixed_dictionaries({"op": st.sampled_from(["add", "delete"]), "index": st.integers(-1, 6),
+                           "hand": st.one_of(hand, st.integers())}),
+    st.fixed_dictionaries({"op": st.just("edit"), "index": st.integers(0, 6),
+                           "before": hand, "after": st.one_of(hand, st.none())}),
+    st.fixed_dictionaries({"op": st.sampled_from(["zap", "add"])}),
+    st.integers(), st.text(max_size=3),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(hand, max_size=5), st.one_of(st.lists(ops, max_size=6), st.text(max_size=3)),
+       st.one_of(st.lists(ops, max_size=6), st.none()))
+def test_every_undo_and_redo_the_reader_keeps_can_be_done_to_the_end(
+    hands: list[Any], undo: Any, redo: Any,
+) -> None:
+    game = checked_history({"hands": hands, "undo": undo, "redo": redo})
+    back = game
+    while history.can_undo(back):
+        back = history.undo(back)
+    forth = game
+    while history.can_redo(forth):
+        forth = history.redo(forth)
+
+
+def test_a_backup_game_with_a_damaged_undo_log_opens_and_keeps_its_hands() -> None:
+    broken = {"id": "s1", "players": ["A", "B"], "hands": [{"redeal": True}],
+              "undo": [{"op": "zap"}], "redo": [{"op": "add", "index": 9, "hand": {}}]}
+    table = Table("en")
+    restore(table, json.dumps({"format": "debertz-backup/1", "made": "x", "games": [broken]}))
+    table.do("route", hash="#/game/s1")
+    assert 'id="screen-title"' in table.html()
+    assert table.game["hands"] == [{"redeal": True}] and table.game["undo"] == []
+    store = MemoryStore({"s1": encode_game(broken)})
+    again = Table("en", store=store)
+    again.do("route", hash="#/game/s1")
+    again.html()
+    again.do("undo")
+    assert again.game["hands"] == [{"redeal": True}]
