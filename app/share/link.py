@@ -290,7 +290,7 @@ def _read_json_form(data: bytes) -> Any:
         text = inflate(data, MAX_UNPACKED).decode("utf-8")
         doc = read_json(text, MAX_UNPACKED, MAX_DEPTH)
     except LimitError as error:
-        code = "damaged" if error.code in ("not_json", "damaged") else error.code
+        code = "damaged" if error.code in ("not_json", "not_utf8", "damaged") else error.code
         raise LinkError(code, error.params, str(error)) from None
     except UnicodeDecodeError:
         raise _damaged() from None

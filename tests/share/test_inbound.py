@@ -260,3 +260,15 @@ def test_every_problem_code_the_reader_adds_has_a_message_in_every_language() ->
     for code in ("name_control", "too_many_hands"):
         assert i18n.has(f"problem.{code}")
     assert not (set(engine.PROBLEM_CODES) & {"name_control", "too_many_hands"})
+
+
+def test_a_lone_surrogate_escape_is_refused_in_a_file_and_a_link_and_a_pair_is_read() -> None:
+    lone = '{"players": ["A\\ud800", "B"], "hands": []}'
+    with pytest.raises(FileError) as refused:
+        read_file(lone)
+    assert refused.value.code == "not_utf8"
+    with pytest.raises(LinkError) as by_link:
+        read_fragment(json_link("shared", json.loads(lone)))
+    assert by_link.value.code == "damaged"
+    paired = read_file('{"players": ["A\\ud83d\\ude00", "B"], "hands": []}')
+    assert isinstance(paired, GameFile) and paired.doc["players"][0] == "A😀"
