@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from app import engine
 from app.engine.errors import shown
-from app.names import name_problems
+from app.names import name_problems, refused_character
 
 MAX_HANDS: Final = 5_000
 """Most hands a game from outside may have (a long evening is 60; the packed link form holds
@@ -51,6 +51,8 @@ NOT_RESTORED: Final = frozenset({"setup", "entry", "trash", "backup", "storage_n
 record, this browser's storage note): never taken from another phone, and not worth a note."""
 SHOWN_KEYS: Final = 5
 """How many left-out settings a note names (it says how many there were)."""
+MAX_FILE_NAME: Final = 80
+"""Longest file name shown (the rest is cut, with an ellipsis)."""
 
 
 def check_game(obj: object) -> list[engine.Problem]:
@@ -248,3 +250,17 @@ def _op_shape(op: object) -> bool:
     if op.get("op") in ("add", "delete"):
         return isinstance(op.get("hand"), dict)
     return op.get("op") == "edit" and all(isinstance(op.get(k), dict) for k in ("before", "after"))
+
+
+def shown_file_name(name: object) -> str:
+    """A file's name as the screens show it: the characters a name may not hold (a direction
+    override would show ``json.exe`` as ``exe.json``) each replaced by ``?``, cut at
+    ``MAX_FILE_NAME`` characters.
+
+    >>> shown_file_name("game\u202enosj.exe"), shown_file_name("x" * 90)[-3:], shown_file_name(None)
+    ('game?nosj.exe', 'xx…', '')
+    """
+    text = name if isinstance(name, str) else ""
+    while (char := refused_character(text)) is not None:
+        text = text.replace(char, "?")
+    return text if len(text) <= MAX_FILE_NAME else text[: MAX_FILE_NAME - 1] + "…"

@@ -272,3 +272,22 @@ def test_a_lone_surrogate_escape_is_refused_in_a_file_and_a_link_and_a_pair_is_r
     assert by_link.value.code == "damaged"
     paired = read_file('{"players": ["A\\ud83d\\ude00", "B"], "hands": []}')
     assert isinstance(paired, GameFile) and paired.doc["players"][0] == "A😀"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=8), st.sampled_from(["g1", "g2", "rules", "g1/delete"]),
+                          st.integers(), st.none()), max_size=8),
+       st.sets(st.sampled_from(["g1", "g2", "g3"]), max_size=3))
+def test_every_game_a_restore_writes_has_a_safe_id_of_its_own(
+    ids: list[Any], local_ids: set[str]
+) -> None:
+    local = {gid: {"id": gid, "players": ["L", gid], "hands": []} for gid in local_ids}
+    games = [{"id": gid, "players": ["B", f"n{n}"], "hands": []} for n, gid in enumerate(ids)]
+    text = json.dumps({"format": "debertz-backup/1", "made": "x", "games": games})
+    backup = read_file(text)
+    assert isinstance(backup, Backup)
+    plan = plan_restore(local, backup, iter(f"r{n}" for n in range(100)))
+    written = [g["id"] for g in plan.games]
+    assert all(is_safe_id(gid) for gid in written)
+    assert len(set(written)) == len(written) and not set(written) & set(local)
+    assert len(written) + len(plan.same) == len(games)

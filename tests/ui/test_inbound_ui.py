@@ -275,3 +275,10 @@ def test_a_backup_game_with_a_damaged_undo_log_opens_and_keeps_its_hands() -> No
     again.html()
     again.do("undo")
     assert again.game["hands"] == [{"redeal": True}]
+
+
+def test_a_file_name_with_a_direction_override_is_shown_without_it() -> None:
+    table = Table("en")
+    table.do("open-file", name="scores\u202enosj.exe", text="{oops")
+    html = table.html()
+    assert "\u202e" not in html and "scores?nosj.exe" in html
