@@ -139,6 +139,12 @@ async def read_inbox(post: Post) -> None:
         if is_missing(response):
             continue
         name = str(js.decodeURIComponent(response.headers.get("X-Name") or ""))
+        refused = response.headers.get("X-Error")  # the worker could not keep it: say why
+        if not is_missing(refused) and refused:
+            size = str(response.headers.get("X-Size") or "")
+            post("open-file", {"name": name, "error": str(refused), "size": size,
+                               "detail": str(refused)})
+            continue
         post("open-file", {"name": name, "text": str(await response.text())})
 
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from app.storage import Commit, GameWrite, settings_patch
-from app.ui.state import GameDict, HandDraft, State
+from app.ui.drafts import HandDraft
+from app.ui.state import GameDict, State
 
 Payload = dict[str, str]
 

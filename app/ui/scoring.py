@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from app import engine
-from app.ui.state import GameDict, HandDraft
+from app.share.inbound import checked_history
+from app.ui.drafts import HandDraft
+from app.ui.state import GameDict
 
 PRESET_NAMES = engine.PRESET_NAMES
 """The shared rule sets, as the engine names them (``engine.PresetName``)."""
@@ -149,7 +151,7 @@ def readable_games(
         try:
             if not isinstance(game, dict):
                 raise TypeError("not an object")
-            game = {**game, "id": key}
+            game = checked_history({**game, "id": key})  # app.share.inbound: ↶/↷ logs
             sheet(game)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             problems.append({"record": str(key), "code": "unplayable", "message": str(error)})

@@ -9,6 +9,7 @@ import pytest
 
 MODULES = [
     "app.ui.core",
+    "app.ui.drafts",
     "app.ui.reducer",
     "app.ui.general",
     "app.ui.prefs",

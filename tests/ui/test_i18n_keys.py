@@ -38,7 +38,8 @@ fallback exists, and each key of the family names a value the code can produce):
   ``unplayable`` (app/ui/scoring.py);
 - ``share.link_error.{code}``, ``share.file_error.{code}`` (app/ui/sharing/views.py), else
   ``….other``: the codes of the link's, the file's, the limits' and the backup's errors, and
-  the errors the page reports for a chosen file (app/browser/transfer.py).
+  the errors the page reports for a chosen file (app/browser/transfer.py) and the share target
+  for a shared one it could not keep (share-target.js).
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ import ast
 import re
 from functools import cache
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from strings_in_code import given_to, modules, passed_to, returned_by
 
 from app import engine
 from app.engine import PROBLEM_CODES, model, records
+from app.share.inbound import AppCode
 from app.ui import i18n, scoring
 from app.ui.claim.draft import MELD_KINDS
 from app.ui.game.views import decided_key
@@ -70,7 +73,8 @@ def keys(pattern: str, *values: str) -> set[str]:
 
 def notices() -> set[str]:
     """Every notice the UI can set (``None``: no notice), ``blocked_{why}`` spelt out."""
-    found = given_to("notice", "app/ui") - {"None"}
+    found = given_to("notice", "app/ui") | returned_by("_discarded_setup", "app/ui/state.py")
+    found -= {"None"}
     whys = passed_to("_refused", "why", "app/ui")
     patterns = {notice for notice in found if "{}" in notice}
     return found - patterns | {p.format(why) for p in patterns for why in whys}
@@ -116,7 +120,9 @@ def families() -> dict[str, set[str]]:
         "op.{op}": keys("op.{}", *given_to("op", "app/ui")),
         "notice.{notice}": keys("notice.{}", *notices()),
         "origin.{received_from}": keys("origin.{}", *passed_to("Incoming", "source", "app/ui")),
-        "problem.{code}": keys("problem.{}", *PROBLEM_CODES, *passed_to("Issue", "code", "app/ui")),
+        "problem.{code}": keys(
+            "problem.{}", *PROBLEM_CODES, *get_args(AppCode), *passed_to("Issue", "code", "app/ui")
+        ),
         "entry.title_{new|edit}[_claim]": {
             f"entry.title_{which}{claim}" for which in ("new", "edit") for claim in ("", "_claim")
         },
@@ -125,6 +131,18 @@ def families() -> dict[str, set[str]]:
 
 def storage_codes() -> set[str]:
     return passed_to("_problem", "code", "app/storage.py") | given_to("code", "app/ui/scoring.py")
+
+
+def share_target_errors() -> set[str]:
+    """The reasons share-target.js gives for a shared file it could not keep (``refused``)."""
+    source = (ROOT / "share-target.js").read_text(encoding="utf-8")
+    return set(re.findall(r'refused\([^,()]*, "(\w+)"', source))
+
+
+def link_refusals() -> set[str]:
+    """The codes of a link the rules refuse (``invalid``, or ``newer_version`` when a later
+    version made it): app/share/link.py's ``_refusal`` picks one."""
+    return returned_by("_refusal", "app/share/link.py")
 
 
 def share_codes(*errors: str) -> set[str]:
@@ -145,8 +163,8 @@ def looked_up_if_present() -> dict[str, tuple[set[str], str]]:
         if key.startswith(f"problem.{code}.")
         and set(key.removeprefix(f"problem.{code}.").split(".")) <= fields
     }
-    page_errors = given_to("error", "app/browser")
-    link = share_codes("LinkError", "LimitError")
+    page_errors = given_to("error", "app/browser") | share_target_errors()
+    link = share_codes("LinkError", "LimitError") | link_refusals()
     file = share_codes("FileError", "LimitError", "BackupError") | page_errors
     return {
         "problem.{code}.{field}": (by_field, "problem.other"),
@@ -183,7 +201,8 @@ def test_the_gathered_values_are_those_the_engine_documents() -> None:
     assert given_to("decided_by", "app/engine") == documented | {"None"} == decided_by()
     assert outcomes() == {"made", "bait", "eggs"}
     assert {"saved", "edited", "undone", "redone", "storage_full", "blocked_undo"} <= notices()
-    assert share_codes("LinkError") == {"empty", "too_long", "unknown_form", "damaged", "invalid"}
+    link_codes = share_codes("LinkError") | link_refusals()
+    assert link_codes == {"empty", "too_long", "unknown_form", "damaged", "invalid", "newer_version"}
 
 
 def has(lang: str, key: str) -> bool:

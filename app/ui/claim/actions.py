@@ -7,7 +7,8 @@ from __future__ import annotations
 from app.ui import scoring
 from app.ui.claim import draft as claim
 from app.ui.core import Effect, Handler, Payload, int_of, open_entry, open_game
-from app.ui.state import HandDraft, State
+from app.ui.drafts import HandDraft
+from app.ui.state import State
 
 
 def _new_claim(state: State, payload: Payload) -> list[Effect]:

@@ -19,9 +19,10 @@ from typing import Any
 from app import engine
 from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
+from app.ui.drafts import HandDraft
 from app.ui.markup import esc, join
 from app.ui.scoring import Issue, Played, side_label
-from app.ui.state import GameDict, HandDraft
+from app.ui.state import GameDict
 from app.ui.views_common import counter, errors_at, signed_score, toggle
 
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from app.ui import scoring
 from app.ui.core import FOCUS_TITLE, Effect, Route, Where, where
+from app.ui.drafts import HandDraft
 from app.ui.hand.kept import can_add, finished, kept_draft, kept_form
-from app.ui.state import Confirm, GameDict, HandDraft, State
+from app.ui.state import Confirm, GameDict, State
 
 
 def route_game(state: State, parts: list[str], starting: bool) -> list[Effect]:

@@ -18,9 +18,10 @@ from typing import Any
 from app.ui import history, scoring
 from app.ui.claim import draft as claim_draft
 from app.ui.core import TO_TOP, Effect, Handler, Payload, int_of, open_entry, open_game, put
+from app.ui.drafts import HandDraft
 from app.ui.fields import first_in_form
 from app.ui.hand.kept import kept_draft
-from app.ui.state import Confirm, GameDict, HandDraft, State
+from app.ui.state import Confirm, GameDict, State
 from app.ui.stats.report import TIME_KEY
 
 

@@ -4,7 +4,8 @@ settings record as typed, and comes back only while it still fits the game."""
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.state import GameDict, HandDraft, State
+from app.ui.drafts import HandDraft, read_entry
+from app.ui.state import GameDict, State
 
 
 def kept_draft(state: State, index: int | None) -> HandDraft | None:
@@ -20,11 +21,9 @@ def kept_form(state: State) -> HandDraft | None:
     game = state.game
     if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
         return None
-    if not isinstance(kept.get("draft"), dict):
-        return None
-    try:
-        draft = HandDraft(**kept["draft"])
-    except TypeError:
+    draft = read_entry(kept.get("draft"), len(game["players"]))  # every value checked
+    if draft is None:
+        state.notice = "entry_discarded"
         return None
     fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
     if draft.index is None:

@@ -8,10 +8,11 @@ from app import engine
 from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
 from app.ui.claim.views import claim_fields, claim_switch, claim_verdict
+from app.ui.drafts import HandDraft
 from app.ui.fields import field_id, form_place
 from app.ui.markup import esc, join, words
 from app.ui.scoring import Issue, Played, side_label
-from app.ui.state import GameDict, HandDraft, State
+from app.ui.state import GameDict, State
 from app.ui.views_common import (
     counter,
     errors_at,

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload, Route, arrived, int_of, put, where
+from app.ui.drafts import SetupDraft
 from app.ui.fields import field_id
 from app.ui.setup import draft as setup
-from app.ui.state import SetupDraft, State
+from app.ui.state import State
 
 
 def _setup(state: State) -> SetupDraft:

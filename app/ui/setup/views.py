@@ -6,9 +6,10 @@ from typing import Any
 
 from app.engine import rules
 from app.ui import i18n, scoring
+from app.ui.drafts import TARGETS, SetupDraft
 from app.ui.markup import esc, join, words
 from app.ui.setup import draft as setup
-from app.ui.state import TARGETS, SetupDraft, State
+from app.ui.state import State
 from app.ui.views_common import errors_at, group_issues
 
 CHOICES: dict[str, tuple[str, ...]] = {

@@ -23,6 +23,7 @@ from typing import Any
 
 from app import engine
 from app.share import backup as backups
+from app.share import inbound
 from app.share.backup import Backup, RestorePlan
 from app.share.files import FileError, GameFile, LinkText, read_file
 from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
@@ -232,7 +233,7 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
 
 def _open_file(state: State, payload: Payload) -> list[Effect]:
     """A file's text (read by the page) is a game, a backup, or a link; show what it holds."""
-    name = payload.get("name", "")
+    name = inbound.shown_file_name(payload.get("name", ""))  # no bidi tricks, not too long
     _transfer(state, incoming=None, restore=None, restored=None, file_name=name)
     state.screen, state.game_id = "import", None
     problem = payload.get("error", "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.share import backup as backups
+from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
 from app.share.link import game_fragment, rules_fragment
 from app.ui import i18n, scoring
@@ -288,6 +289,9 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
+    if plan.dropped:  # settings unknown here or not valid (app.share.inbound.read_settings)
+        keys = inbound.dropped_text(plan.dropped)
+        body += f'<p class="hint" id="settings-dropped">{esc(t("import.settings_dropped", keys=keys))}</p>'
     if plan.games:
         hands = sum(len(game.get("hands", [])) for game in plan.games)
         body += (
