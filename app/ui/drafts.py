@@ -136,8 +136,8 @@ def read_setup(saved: object) -> SetupDraft | None:
 
     >>> read_setup({"count": 2, "names": ["", "", "", ""], "options": {"eggs": {"x": 1}}}) is None
     True
-    >>> read_setup({"options": {"bait_penalty": {"points": 100}}}).options["bait_penalty"]
-    {'points': 100, 'when': 'third', 'count': 'game'}
+    >>> read_setup({"options": {"bait_penalty": {"points": 100, "when": "each"}}}).options["bait_penalty"]
+    {'points': 100, 'when': 'each', 'count': 'game'}
     """
     if not isinstance(saved, Mapping) or set(saved) - set(SETUP_CHECKS):
         return None

@@ -7,41 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = [
-    "app.ui.core",
-    "app.ui.drafts",
-    "app.ui.reducer",
-    "app.ui.general",
-    "app.ui.prefs",
-    "app.ui.fields",
-    "app.ui.history",
-    "app.ui.i18n",
-    "app.ui.markup",
-    "app.ui.saved_screen",
-    "app.ui.scoring",
-    "app.ui.state",
-    "app.ui.views",
-    "app.ui.views_common",
-    "app.ui.nav",
-    "app.ui.setup.draft",
-    "app.ui.setup.actions",
-    "app.ui.setup.views",
-    "app.ui.games.actions",
-    "app.ui.games.views",
-    "app.ui.game.routes",
-    "app.ui.game.views",
-    "app.ui.hand.actions",
-    "app.ui.help.actions",
-    "app.ui.stats",
-    "app.ui.stats.players",
-    "app.ui.stats.report",
-    "app.ui.stats.chart",
-    "app.ui.stats.report_views",
-    "app.ui.stats.views",
-    "app.ui.sharing.actions",
-    "app.ui.sharing.state",
-    "app.ui.sharing.views",
-]
+from tests.examples import modules_with_examples
+
+MODULES = [*modules_with_examples("app/ui")]
 
 
 @pytest.mark.parametrize("name", MODULES)
