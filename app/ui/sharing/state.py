@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from app.share.backup import RestorePlan
 
@@ -26,6 +26,13 @@ class Problem:
     message: str = ""
 
 
+Shared = Literal["game", "rules"]
+"""What travels: a game, or a rule set."""
+
+Source = Literal["link", "file"]
+"""Where it came from (a game saved from it keeps this as ``received_from``)."""
+
+
 @dataclass(frozen=True)
 class Incoming:
     """A game or a rule set from outside (a link or a file), shown read-only until it is saved.
@@ -36,8 +43,8 @@ class Incoming:
     ``existing`` the id of a game here with this content (a copy saved before), if any.
     """
 
-    kind: str
-    source: str
+    kind: Shared
+    source: Source
     key: str
     doc: GameDict | None = None
     digest: str = ""
@@ -71,7 +78,7 @@ class Transfer:
 
     base: str = ""
     can_share: bool = False
-    sharing: tuple[str, str] | None = None
+    sharing: tuple[Shared, str] | None = None
     incoming: Incoming | None = None
     restore: RestorePlan | None = None
     restored: Restored | None = None
