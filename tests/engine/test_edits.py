@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from app.engine import Claim, DebertzError, Game, Hand, Problem, Rules, score
+from app.engine import Claim, DebertzError, Game, Hand, Problem, Rules, check_hand, score
 
 PLAYED = Hand(taker=0, cards=(100, 62))
 BAD = Hand(taker=0, cards=(100, 60))
@@ -74,3 +74,14 @@ def test_an_edit_gives_a_new_game_and_leaves_the_old_one_as_it_was() -> None:
     assert TWO_HANDS.hands[0] == PLAYED
     assert score(edited).score == (62, 100)
     assert edited.players == TWO_HANDS.players and edited.rules == Rules()
+
+
+def test_check_hand_reports_the_claims_from_the_checked_hand_on_only() -> None:
+    short = Hand(taker=0, claim=Claim(side=1, cards=60))
+    game = Game(players=("A", "B"), hands=(short, PLAYED))
+    redeal = {"redeal": True}
+    assert check_hand(game, redeal, 1) == []  # an edit of hand 2
+    assert check_hand(game, redeal) == []     # a new hand 3
+    assert check_hand(game, redeal, 0) == []  # hand 1 is a claim no more
+    assert [p.message for p in check_hand(game, {"taker": 0, "claim": {"side": 0, "cards": 9}},
+                                          0)] == ["hand 1: the claim falls short: 0 + 9 = 9 of 501"]

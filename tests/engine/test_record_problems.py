@@ -234,6 +234,21 @@ HANDS: list[tuple[str, int, bool, dict[str, Any], Any, list[Row]]] = [
      [
         ('claim.side', 'missing', {}, 'claim.side is missing'),
      ]),
+    ("a claim hand without a taker under claim_by defenders", 2, True, {'claim_by': 'defenders'},
+     {'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'missing', {}, 'taker is missing'),
+     ]),
+    ("a claim hand whose taker is no seat", 2, True, {},
+     {'taker': 5, 'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'not_seat', {'value': 5, 'count': 2}, 'taker must be a seat from 0 to 1, not 5'),
+     ]),
+    ("a claim hand whose taker is text", 2, True, {},
+     {'taker': '0', 'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'not_int', {}, 'taker must be a seat number, not text'),
+     ]),
 ]
 
 
