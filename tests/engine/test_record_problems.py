@@ -363,6 +363,32 @@ GAMES: list[tuple[str, Any, list[tuple[int | None, str, str, dict[str, object], 
      [
         (2, 'claim', 'claim_short', {'side': 1, 'score': 62, 'claimed': 60, 'total': 122, 'target': 501}, 'hand 2: the claim falls short: 62 + 60 = 122 of 501'),
      ]),
+    ('no further check once hands are missing',
+     {'players': ['A', 'B', 'C'], 'rules': {'failed_claim': 'loses'}},
+     [
+        (None, 'hands', 'missing', {}, 'hands is missing (use [] for a game not yet played)'),
+     ]),
+    ('no count of sides once teams is wrong',
+     {'players': ['A', 'B', 'C', 'D'], 'teams': 'yes', 'rules': {'failed_claim': 'loses'},
+      'hands': []},
+     [
+        (None, 'teams', 'not_bool', {}, 'teams must be true or false, not text'),
+     ]),
+    ('no count of sides once first_dealer is wrong',
+     {'players': ['A', 'B', 'C'], 'first_dealer': 3, 'rules': {'failed_claim': 'loses'},
+      'hands': []},
+     [
+        (None, 'first_dealer', 'not_seat', {'value': 3, 'count': 3},
+         'first_dealer must be a seat from 0 to 2, not 3'),
+     ]),
+    ('a short claim in the first hand',
+     {'players': ['A', 'B'],
+      'hands': [{'taker': 0, 'claim': {'side': 1, 'cards': 60}}, {'redeal': True}]},
+     [
+        (1, 'claim', 'claim_short',
+         {'side': 1, 'score': 0, 'claimed': 60, 'total': 60, 'target': 501},
+         'hand 1: the claim falls short: 0 + 60 = 60 of 501'),
+     ]),
 ]
 
 
