@@ -234,6 +234,25 @@ HANDS: list[tuple[str, int, bool, dict[str, Any], Any, list[Row]]] = [
      [
         ('claim.side', 'missing', {}, 'claim.side is missing'),
      ]),
+    ("no_tricks read on after a side that is no side", 3, True, {},
+     {'taker': 0, 'cards': [162, 0, 0], 'no_tricks': [7, 1, 1]},
+     [
+        ('no_tricks.0', 'not_side', {'value': 7, 'count': 3},
+         'no_tricks.0 must be a side from 0 to 2, not 7'),
+        ('no_tricks.2', 'duplicate_side', {'value': 1}, 'no_tricks lists side 1 twice'),
+     ]),
+    ("no_tricks not held against impossible cards", 2, True, {},
+     {'taker': 0, 'cards': [1, 161], 'no_tricks': [0]},
+     [
+        ('cards.0', 'cards_impossible', {'value': 1}, 'cards.0 cannot be 1: no card is worth 1 point'),
+        ('cards.1', 'cards_impossible', {'value': 161},
+         'cards.1 cannot be 161: no card is worth 1 point'),
+     ]),
+    ("no_tricks not held against cards that do not add up", 2, True, {},
+     {'taker': 0, 'cards': [100, 50], 'no_tricks': [1]},
+     [
+        ('cards', 'cards_sum', {'total': 150}, 'cards must add up to 162, not 150'),
+     ]),
     ("a claim hand without a taker under claim_by defenders", 2, True, {'claim_by': 'defenders'},
      {'claim': {'side': 0, 'cards': 60}},
      [
