@@ -38,6 +38,11 @@ class Tally(NamedTuple):
     other: int
 
     @property
+    def total(self) -> int:
+        """Every mutant of the file, equivalent ones included."""
+        return self.killed + self.survived + self.equivalent + self.other
+
+    @property
     def score(self) -> float:
         """Killed share of the mutants that are not equivalent (0-100)."""
         counted = self.killed + self.survived + self.other
@@ -68,16 +73,15 @@ def file_of(mutant: str) -> str:
 
 
 def tally(statuses: dict[str, str], equivalent: set[str]) -> dict[str, Tally]:
-    """Per file: how many mutants were killed, survived, are listed as equivalent, or other."""
+    """Per file: how many mutants were killed, survived, survived but are listed as equivalent
+    (a listed mutant counts as equivalent only when it survived), or other."""
     counts: dict[str, list[int]] = {}
     for mutant, status in statuses.items():
         row = counts.setdefault(file_of(mutant), [0, 0, 0, 0])
         if status in KILLED:
             row[0] += 1
-        elif mutant in equivalent:
-            row[2] += 1
         elif status == "survived":
-            row[1] += 1
+            row[1 if mutant not in equivalent else 2] += 1
         else:  # "no tests", "suspicious", "not checked", ...
             row[3] += 1
     return {name: Tally(*row) for name, row in sorted(counts.items())}
@@ -97,10 +101,14 @@ def main(argv: list[str] | None = None) -> int:
                               capture_output=True, text=True).stdout
     statuses = parse(text.splitlines())
     equivalent = set(LISTED.findall(args.equivalent.read_text(encoding="utf-8")))
-    print(f"{'file':28} {'killed':>7} {'survived':>9} {'equivalent':>11} {'other':>6} {'score':>7}")
+    print(f"{'file':28} {'mutants':>8} {'killed':>7} {'survived':>9} {'equivalent':>11}"
+          f" {'other':>6} {'score':>7}")
     for name, row in tally(statuses, equivalent).items():
-        print(f"{name:28} {row.killed:7} {row.survived:9} {row.equivalent:11} {row.other:6}"
-              f" {row.score:6.1f}%")
+        print(f"{name:28} {row.total:8} {row.killed:7} {row.survived:9} {row.equivalent:11}"
+              f" {row.other:6} {row.score:6.1f}%")
+    unchecked = sum(1 for status in statuses.values() if status == "not checked")
+    if unchecked:
+        print(f"{unchecked} mutants not checked (the run did not reach them): counted as other")
     stale = sorted(m for m in equivalent if statuses.get(m, "gone") != "survived")
     for mutant in stale:
         print(f"listed as equivalent but {statuses.get(mutant, 'gone')}: {mutant}")

@@ -73,7 +73,7 @@ def run(argv: list[str], out: TextIO, err: TextIO) -> int:
         return _fail(err, str(exc))
     except RecursionError:
         return _fail(err, "input is nested too deeply")
-    out.write(json.dumps(sheet_to_json(sheet), ensure_ascii=True) + "\n")
+    out.write(json.dumps(sheet_to_json(sheet)) + "\n")  # ASCII: json.dumps escapes the rest
     return 0
 
 

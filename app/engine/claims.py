@@ -38,7 +38,9 @@ def claim_problems(game: Log, first: int = 0) -> list[Problem]:
     """
     if game.rules.failed_claim != "play_on" or all(h.claim is None for h in game.hands[first:]):
         return []
-    return [problem for problem in short_claims(game) if (problem.hand or 0) > first]
+    # Every claim_short problem names its hand (1-based), so the hands after ``first``.
+    return [problem for problem in short_claims(game)
+            if problem.hand is not None and problem.hand > first]
 
 
 __all__ = ["claim_problems"]

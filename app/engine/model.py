@@ -271,10 +271,11 @@ def hand_from_json(obj: object, game: Game, index: int | None = None) -> Hand:
     ...
     app.engine.errors.DebertzError: hand 1: the claim falls short: 0 + 51 = 51 of 501
     """
-    problems = check_hand(game, obj, index)
+    hand, problems = _checked(game, obj, index)
     if problems:
         raise DebertzError(problems[0])
-    return _read_one(obj, game, index)
+    assert hand is not None
+    return hand
 
 
 def _read_one(obj: object, game: Game, index: int | None) -> Hand:
@@ -301,18 +302,24 @@ def check_hand(game: Game, hand_json: object, index: int | None = None) -> list[
     >>> [p.params for p in check_hand(g, {"taker": 0, "claim": {"side": 1, "cards": 90}})]
     [{'side': 1, 'score': 0, 'claimed': 90, 'total': 90, 'target': 501}]
     """
+    return _checked(game, hand_json, index)[1]
+
+
+def _checked(game: Game, hand_json: object, index: int | None) -> tuple[Hand | None, list[Problem]]:
+    """The record read once, and every problem of it (see check_hand); the Hand when it is
+    fine on its own."""
     number = _number(game, index)
     report = Report(number)
     hand = read_hand(report, hand_json, game.table, game.rules)
     if hand is None:
-        return report.problems
+        return None, report.problems
     count = len(game.hands)
     if type(index) is int and 0 <= index < count:  # an edit: later claims may change too
-        return claim_problems(replace(game, hands=game.hands[:index] + (hand,)
-                                      + game.hands[index + 1:]), index)
+        return hand, claim_problems(replace(game, hands=game.hands[:index] + (hand,)
+                                            + game.hands[index + 1:]), index)
     # A new last hand (an index past the end only numbers the messages).
-    return [_renumbered(problem, number)
-            for problem in claim_problems(replace(game, hands=game.hands + (hand,)), count)]
+    return hand, [_renumbered(problem, number)
+                  for problem in claim_problems(replace(game, hands=game.hands + (hand,)), count)]
 
 
 def _renumbered(problem: Problem, number: int) -> Problem:

@@ -161,9 +161,10 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
         # A redeal carries nothing else: a result key next to it is refused rather than
         # silently dropped (RULES.md §2 says a record is either a redeal or a played hand).
         # `last_trick` is the exception outside both_reach "last_trick", where §2 says it is
-        # "ignored otherwise": it is kept as it came, as in a played hand.
+        # "ignored otherwise": it is kept as it came, as in a played hand (under "last_trick"
+        # _check_redeal refuses it, so the redeal is not read at all).
         _check_redeal(report, obj, rules)
-        if rules.both_reach != "last_trick" and obj.get("last_trick") is not None:
+        if obj.get("last_trick") is not None:
             extra = {**extra, "last_trick": obj["last_trick"]}
         return Hand(redeal=True, extra=extra) if len(report.problems) == before else None
     if obj.get("claim") is not None:

@@ -269,7 +269,7 @@ def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
     for points in range(CARD_POINTS + 1):
         cards = [0] * table.sides
         cards[side], cards[other] = points, CARD_POINTS - points
-        hand = Hand(taker=taker, cards=tuple(cards), melds=melds, bella=bella)
+        hand = Hand(cards=tuple(cards), melds=melds, bella=bella)  # totals need no taker
         if judge(hand_totals(hand, rules), side, order, rules).outcome == "made":
             return points
     return None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from app.engine import Claim, DebertzError, Game, Hand, Problem, Rules, score
+from app.engine import Claim, DebertzError, Game, Hand, Problem, Rules, check_hand, score
 
 PLAYED = Hand(taker=0, cards=(100, 62))
 BAD = Hand(taker=0, cards=(100, 60))
@@ -74,3 +74,31 @@ def test_an_edit_gives_a_new_game_and_leaves_the_old_one_as_it_was() -> None:
     assert TWO_HANDS.hands[0] == PLAYED
     assert score(edited).score == (62, 100)
     assert edited.players == TWO_HANDS.players and edited.rules == Rules()
+
+
+def test_check_hand_reports_the_claims_from_the_checked_hand_on_only() -> None:
+    short = Hand(taker=0, claim=Claim(side=1, cards=60))
+    game = Game(players=("A", "B"), hands=(short, PLAYED))
+    redeal = {"redeal": True}
+    assert check_hand(game, redeal, 1) == []  # an edit of hand 2
+    assert check_hand(game, redeal) == []     # a new hand 3
+    assert check_hand(game, redeal, 0) == []  # hand 1 is a claim no more
+    assert [p.message for p in check_hand(game, {"taker": 0, "claim": {"side": 0, "cards": 9}},
+                                          0)] == ["hand 1: the claim falls short: 0 + 9 = 9 of 501"]
+
+
+def test_an_edit_is_not_blamed_for_a_short_claim_before_it_even_when_it_adds_a_claim() -> None:
+    short = Hand(taker=0, claim=Claim(side=1, cards=60))
+    game = Game(players=("A", "B"), rules=Rules(target=101), hands=(short,))
+    holds = Hand(taker=0, claim=Claim(side=0, cards=101))
+    assert game.add_hand(holds).hands == (short, holds)
+    assert check_hand(game, {"taker": 0, "claim": {"side": 0, "cards": 101}}) == []
+
+
+def test_check_hand_sees_a_claim_right_after_the_edited_hand_fall_short() -> None:
+    claim = Hand(taker=1, claim=Claim(side=0, cards=100))
+    game = Game(players=("A", "B"), rules=Rules(target=200),
+                hands=(Hand(taker=0, cards=(100, 62)), claim))
+    assert check_hand(game, {"taker": 0, "cards": [100, 62]}, 0) == []  # 100 + 100 = 200
+    assert [p.message for p in check_hand(game, {"taker": 0, "cards": [62, 100]}, 0)] == [
+        "hand 2: the claim falls short: 0 + 100 = 100 of 200"]  # baited: side 1 has 162

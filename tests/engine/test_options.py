@@ -414,6 +414,20 @@ def test_scoring_every_split_among_three_sides_also_makes_the_hand_from_82() -> 
     assert _made_from(3, 2, {}, must_beat="combined") == 82
 
 
+def test_least_to_make_may_be_every_card_point() -> None:
+    game = game_from_json(doc(4, []))  # 2 fifties, 2 terzes and bella: 160 for the defenders
+    melds = Melds(side=1, fifty=2, terz=2)
+    assert least_to_make(game, 0, melds, bella=1) == 162
+    assert _made_from(4, 0, {"melds": {"side": 1, "fifty": 2, "terz": 2}, "bella": 1}) == 162
+
+
+def test_least_to_make_under_combined_counts_every_opponent_as_holding_the_rest() -> None:
+    # Four players each for themselves: the rest of the 162 lies with the three others.
+    game = game_from_json(doc(4, [], teams=False, must_beat="combined"))
+    assert least_to_make(game, 0) == 82
+    assert least_to_make(game, 3, Melds(side=1, terz=1)) == 92
+
+
 def test_least_to_make_is_none_when_no_card_points_can_make_it() -> None:
     game = game_from_json(doc(4, []))  # a team holds 16 cards: four fifties and bella
     assert least_to_make(game, 0, Melds(side=1, fifty=4), bella=1) is None

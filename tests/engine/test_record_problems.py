@@ -234,6 +234,40 @@ HANDS: list[tuple[str, int, bool, dict[str, Any], Any, list[Row]]] = [
      [
         ('claim.side', 'missing', {}, 'claim.side is missing'),
      ]),
+    ("no_tricks read on after a side that is no side", 3, True, {},
+     {'taker': 0, 'cards': [162, 0, 0], 'no_tricks': [7, 1, 1]},
+     [
+        ('no_tricks.0', 'not_side', {'value': 7, 'count': 3},
+         'no_tricks.0 must be a side from 0 to 2, not 7'),
+        ('no_tricks.2', 'duplicate_side', {'value': 1}, 'no_tricks lists side 1 twice'),
+     ]),
+    ("no_tricks not held against impossible cards", 2, True, {},
+     {'taker': 0, 'cards': [1, 161], 'no_tricks': [0]},
+     [
+        ('cards.0', 'cards_impossible', {'value': 1}, 'cards.0 cannot be 1: no card is worth 1 point'),
+        ('cards.1', 'cards_impossible', {'value': 161},
+         'cards.1 cannot be 161: no card is worth 1 point'),
+     ]),
+    ("no_tricks not held against cards that do not add up", 2, True, {},
+     {'taker': 0, 'cards': [100, 50], 'no_tricks': [1]},
+     [
+        ('cards', 'cards_sum', {'total': 150}, 'cards must add up to 162, not 150'),
+     ]),
+    ("a claim hand without a taker under claim_by defenders", 2, True, {'claim_by': 'defenders'},
+     {'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'missing', {}, 'taker is missing'),
+     ]),
+    ("a claim hand whose taker is no seat", 2, True, {},
+     {'taker': 5, 'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'not_seat', {'value': 5, 'count': 2}, 'taker must be a seat from 0 to 1, not 5'),
+     ]),
+    ("a claim hand whose taker is text", 2, True, {},
+     {'taker': '0', 'claim': {'side': 0, 'cards': 60}},
+     [
+        ('taker', 'not_int', {}, 'taker must be a seat number, not text'),
+     ]),
 ]
 
 
@@ -347,6 +381,32 @@ GAMES: list[tuple[str, Any, list[tuple[int | None, str, str, dict[str, object], 
      {'players': ['A', 'B'], 'hands': [{'taker': 0, 'cards': [100, 62]}, {'taker': 0, 'claim': {'side': 1, 'cards': 60}}]},
      [
         (2, 'claim', 'claim_short', {'side': 1, 'score': 62, 'claimed': 60, 'total': 122, 'target': 501}, 'hand 2: the claim falls short: 62 + 60 = 122 of 501'),
+     ]),
+    ('no further check once hands are missing',
+     {'players': ['A', 'B', 'C'], 'rules': {'failed_claim': 'loses'}},
+     [
+        (None, 'hands', 'missing', {}, 'hands is missing (use [] for a game not yet played)'),
+     ]),
+    ('no count of sides once teams is wrong',
+     {'players': ['A', 'B', 'C', 'D'], 'teams': 'yes', 'rules': {'failed_claim': 'loses'},
+      'hands': []},
+     [
+        (None, 'teams', 'not_bool', {}, 'teams must be true or false, not text'),
+     ]),
+    ('no count of sides once first_dealer is wrong',
+     {'players': ['A', 'B', 'C'], 'first_dealer': 3, 'rules': {'failed_claim': 'loses'},
+      'hands': []},
+     [
+        (None, 'first_dealer', 'not_seat', {'value': 3, 'count': 3},
+         'first_dealer must be a seat from 0 to 2, not 3'),
+     ]),
+    ('a short claim in the first hand',
+     {'players': ['A', 'B'],
+      'hands': [{'taker': 0, 'claim': {'side': 1, 'cards': 60}}, {'redeal': True}]},
+     [
+        (1, 'claim', 'claim_short',
+         {'side': 1, 'score': 0, 'claimed': 60, 'total': 60, 'target': 501},
+         'hand 1: the claim falls short: 0 + 60 = 60 of 501'),
      ]),
 ]
 

@@ -9,6 +9,7 @@ import pytest
 
 from app.engine import (
     Claim,
+    DebertzError,
     Game,
     Hand,
     Melds,
@@ -139,3 +140,10 @@ def test_a_game_without_the_optional_keys_takes_their_defaults() -> None:
 def test_a_name_of_40_characters_after_trimming_is_accepted() -> None:
     name = " " + "x" * 40 + " "
     assert game_from_json({"players": [name, "B"], "hands": []}).players[0] == name
+
+
+def test_a_document_with_a_short_claim_does_not_load() -> None:
+    document = {"players": ["A", "B"], "hands": [{"taker": 0, "claim": {"side": 1, "cards": 60}}]}
+    with pytest.raises(DebertzError) as caught:
+        game_from_json(document)
+    assert caught.value.problem.code == "claim_short"
