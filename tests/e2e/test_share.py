@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from qr_reading import read_qr, svg_modules
-from test_ui import assert_no_app_errors, saved, start, stored_games
 
 from app.share import qr
 from app.share.backup import make_backup
 from app.share.link import game_fragment, shared_doc
+from tests.e2e.qr_reading import read_qr, svg_modules
+from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
 from tests.share.typical import typical_game
 
 XSS = "<img src=x onerror=alert(1)>"

@@ -1,7 +1,7 @@
 """At the table, on an emulated phone (touch, 360x640, mobile viewport rules): Back, the screen
 wake lock, the focus after the taker, the rules and the target, safe areas, the storage note,
 the page's dark start, the launch of an installed app, printing, and the sheet's test hooks.
-(Issue 12; the layout of every screen is tests/browser/test_ui_phone_layout.py.)"""
+(Issue 12; the layout of every screen is tests/e2e/test_ui_phone_layout.py.)"""
 
 from __future__ import annotations
 

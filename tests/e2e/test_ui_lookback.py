@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, expect
-from test_ui_a11y import serious
 
+from tests.e2e.test_ui_a11y import serious
 from tools.sample_games import sample_games
 
 LONG = [

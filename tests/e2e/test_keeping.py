@@ -11,8 +11,8 @@ from typing import Any
 from unittest.mock import ANY
 
 from playwright.sync_api import BrowserContext, Page, expect
-from test_ui import current_game, fill_hand, hand, new_game, saved, shown, stored_games
 
+from tests.e2e.test_ui import current_game, fill_hand, hand, new_game, saved, shown, stored_games
 from tools.serve import DistServer
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserType, Error, Page, Route, expect
 
 from tools.serve import DistServer
 
-Recorder = Any  # tests/browser/conftest.py: Recorder
+Recorder = Any  # tests/e2e/conftest.py: Recorder
 Wait = Callable[[Page], None]
 StartGame = Callable[[Page, list[str]], None]
 

@@ -1,6 +1,6 @@
-"""Browser-test infrastructure: the built site, a stoppable server, Chromium, recorders.
+"""End-to-end test infrastructure: the built site, a stoppable server, Chromium, recorders.
 
-Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers to reuse:
+Every test in tests/e2e/ gets the ``e2e`` marker. Fixtures and helpers to reuse:
 
 - ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
   (or the folder named by the environment variable DEBERTZ_TEST_DIST).
@@ -73,11 +73,11 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test collected under tests/browser/ as a browser test."""
+    """Mark every test collected under tests/e2e/ as an end-to-end test."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")

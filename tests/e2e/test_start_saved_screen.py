@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tools.serve import DistServer
 
 Wait = Callable[[Page], None]
-Screens = Any  # tests/browser/conftest.py: SavedScreens
+Screens = Any  # tests/e2e/conftest.py: SavedScreens
 StartGame = Callable[[Page, list[str]], None]
 PLAYERS = ["Оля", "Петро"]
 
