@@ -16,7 +16,7 @@ import pytest
 import tools.build as build_module
 from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
