@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.share import qr
@@ -140,6 +141,7 @@ def test_without_a_clipboard_the_link_is_selected_the_share_sheet_gets_it_and_fi
 # --- opening a shared link ---------------------------------------------------------------------
 
 
+@pytest.mark.fresh_context
 def test_a_shared_link_opens_offline_read_only_and_is_saved_once(
     page: Page, app_url: str, server: Any, wait_ready: Any, wait_offline_ready: Any, idb: Any,
     tmp_path: Path, recorder: Any,

@@ -392,6 +392,7 @@ def test_the_notch_and_the_home_indicator_cover_nothing(
 # --- 11. the page, the manifest and the installed app --------------------------------------
 
 
+@pytest.mark.fresh_context
 def test_a_dark_phone_starts_dark_before_python_arrives(page: Page, app_url: str) -> None:
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python never starts
