@@ -18,6 +18,9 @@ from tools.build import RUNTIME, BuildError, build, check_references, read_preca
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Most tests here build the whole site (Node compiles the app with the shipped Pyodide).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
