@@ -64,6 +64,7 @@ RESET = """async (keep) => {
 }"""
 """Delete the app's data in the page's origin; say whether the context is still warm."""
 
+RESET_LIMIT_MS = 30_000
 SNAPSHOT_MADE = 'html[data-python-snapshot="made"]'
 
 
@@ -138,9 +139,15 @@ class WarmContexts:
             session.send("Network.enable")
             session.send("Network.setBypassServiceWorker", {"bypass": True})
             page.goto(self.url + "precache.js")
-            state: dict[str, Any] = page.evaluate(RESET, list(KEEP))
+            state: dict[str, Any] = page.evaluate(
+                f"""(keep) => Promise.race([({RESET})(keep), new Promise((resolve) =>
+                  setTimeout(resolve, {RESET_LIMIT_MS}, {{timedOut: true}}))])""",
+                list(KEEP),
+            )
         finally:
             page.close()
+        if state.get("timedOut"):
+            return f"deleting its data took over {RESET_LIMIT_MS} ms (a database still open?)"
         if not state["worker"]:
             return "its service worker is not active"
         if state["files"] != self.files:
