@@ -17,16 +17,23 @@ self.addEventListener("fetch", (event) => {
 
 async function receiveShare(request) {
   const back = Response.redirect(new URL("./#/import", self.registration.scope).href, 303);
+  const inbox = await caches.open(SHARE_INBOX);
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  // What cannot be kept is announced on the import screen with the reason (X-Error), never lost.
+  const refused = (name, error, size) => inbox.put(`./inbox/${stamp}`, new Response("", {
+    headers: { "X-Name": encodeURIComponent(name), "X-Error": error, "X-Size": String(size) },
+  }));
   let form;
   try {
     form = await request.formData();
   } catch (error) {
-    return back; // not a form: nothing to keep, the import screen opens empty
+    await refused("", "share_unreadable", 0); // not a form the browser can read (or far too large)
+    return back;
   }
-  const inbox = await caches.open(SHARE_INBOX);
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const file = form.get("file");
-  if (file && typeof file !== "string" && file.size <= SHARE_MAX_BYTES) {
+  if (file && typeof file !== "string" && file.size > SHARE_MAX_BYTES) {
+    await refused(file.name, "too_big", file.size);
+  } else if (file && typeof file !== "string") {
     const headers = { "Content-Type": "text/plain", "X-Name": encodeURIComponent(file.name) };
     await inbox.put(`./inbox/${stamp}`, new Response(file, { headers }));
   } else {

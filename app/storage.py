@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from app import jsonlimits
+from app.ids import id_problem
 
 SCHEMA: Final = 1
 """The schema version this build writes; a record with a higher number is never touched."""
@@ -89,8 +90,8 @@ class StorageProblem:
     """A stored record this version cannot use: it is kept as it is and reported.
 
     ``record`` is the game id (or ``"settings"``), ``code`` one of ``corrupt-json``,
-    ``too-deep``, ``newer-schema``, ``wrong-shape``, ``message`` plain English, ``raw`` the
-    stored text.
+    ``too-deep``, ``newer-schema``, ``wrong-shape``, ``unsafe-id`` (a game id that is not safe in
+    an address, ``app.ids``), ``message`` plain English, ``raw`` the stored text.
 
     >>> StorageProblem("g1", "corrupt-json", "record g1 is not valid JSON").record
     'g1'
@@ -135,6 +136,9 @@ def decode_game(record: str, raw: object) -> JsonObject | StorageProblem:
     >>> decode_game("g1", '{"schema": 99, "game": {}}').code
     'newer-schema'
     """
+    unsafe = id_problem(record)
+    if unsafe is not None:  # stored by a hostile backup before ids were checked: kept, not shown
+        return _problem(record, "unsafe-id", f"has an id no address can name: {unsafe}", raw)
     payload = _decode(record, raw, GAME_KEY)
     if isinstance(payload, StorageProblem):
         return payload
@@ -190,6 +194,9 @@ def check_game_id(game_id: object) -> str:
     """
     if not isinstance(game_id, str) or not game_id:
         raise StorageError(f"a game id must be a non-empty string, not {game_id!r}")
+    unsafe = id_problem(game_id)
+    if unsafe is not None:
+        raise StorageError(unsafe)
     return game_id
 
 

@@ -18,7 +18,7 @@ from tools.build import APP_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = ROOT / "app/static/snapshot-worker.mjs"
-BROWSER_ONLY = {"app.browser", "app.ui.dom", "app.main"}
+BROWSER_ONLY = {"app.browser", "app.main"}
 
 
 def snapshot_modules() -> list[str]:

@@ -9,6 +9,11 @@ the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then the p
 id (a hash of every file, ``<meta name="debertz-build">``) and precache.js lists every file for the
 service worker with its revision (a hash of its content) and size, so that an update downloads
 only the files whose revision changed. Every URL is relative, so dist/ works under any sub-path.
+
+The texts have one source, the catalogues (app/ui/text/<lang>/*.json): the build writes them into
+the page (each ``data-text="key"`` element, in the page's language), into boot.js (``TEXTS``, the
+keys it names with ``text("key")``, in every language) and into the manifest (each ``"{{key}}"``
+string, in the manifest's language). See :func:`write_texts`.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -74,6 +80,19 @@ COMPILER = ROOT / "tools/compile_pyc.mjs"
 DATA_FILES = ("ui/text/*/*.json", "_vendor/*/LICENSE")
 """Data files of the app package that go into app.zip beside the code: the text catalogues and
 the licences of the vendored libraries."""
+TEXT_DIR = ROOT / "app/ui/text"
+"""The catalogues, one folder per language (the help page, help.json, is the app's own)."""
+HELP_FILE = "help.json"
+TEXTS_MARK = "  const TEXTS = {}; // texts: tools/build.py fills this in\n"
+"""The line of boot.js that becomes its texts: ``const TEXTS = {"uk": {key: text}, ...};``."""
+PAGE_TEXT = re.compile(r'<(\w+)\b[^>]*\bdata-text="([^"]*)"[^>]*>')
+"""An element of the page whose text is a catalogue key: empty in the source, filled by the build."""
+PAGE_LANG = re.compile(r'<html lang="(\w+)"')
+TEXT_CALL = re.compile(r"(?<![\w.$])(?<!function )text\(")
+TEXT_KEY = re.compile(r'(?<![\w.$])text\("([\w.]+)"\)')
+"""boot.js names each text it shows with ``text("key")``, the key written out."""
+MANIFEST_TEXT = re.compile(r'"\{\{([\w.]+)\}\}"')
+"""A string of the manifest that is a catalogue key: ``"{{app.title}}"``."""
 PRECACHE_FILE = "precache.js"
 PRECACHE_PREFIX = "self.PRECACHE = "
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -112,6 +131,7 @@ def build(out: Path = ROOT / "dist") -> Precache:
     shutil.copytree(ROOT / "app/static", out, dirs_exist_ok=True)
     for name in TOP_FILES:
         shutil.copy2(ROOT / name, out / name)
+    write_texts(out)
     shutil.copy2(ROOT / "app/main.py", out / "main.py")
     write_app_zip(ROOT / "app", out / "app.zip")
     copy_runtime(out)
@@ -138,6 +158,103 @@ def clear_output(out: Path) -> None:
             "choose an empty or new folder for --out"
         )
     shutil.rmtree(out)
+
+
+def catalogues(folder: Path = TEXT_DIR) -> dict[str, dict[str, str]]:
+    """Every language's texts: the files of its folder merged, but the help page (as
+    app/ui/i18n.py reads them; a key in two files of one language is refused)."""
+    tables: dict[str, dict[str, str]] = {}
+    for lang_dir in sorted(path for path in folder.iterdir() if path.is_dir()):
+        table = tables.setdefault(lang_dir.name, {})
+        for path in sorted(lang_dir.glob("*.json")):
+            part = {} if path.name == HELP_FILE else json.loads(path.read_text(encoding="utf-8"))
+            twice = sorted(table.keys() & part.keys())
+            if twice:
+                raise BuildError(f"{path}: keys already defined in another file: {twice}")
+            table.update(part)
+    return tables
+
+
+def require_text(tables: dict[str, dict[str, str]], key: str, langs: list[str], where: str) -> None:
+    """Refuse a key that a language of ``langs`` lacks."""
+    missing = [lang for lang in langs if key not in tables.get(lang, {})]
+    if missing:
+        raise BuildError(f"{where}: no text {key!r} in the catalogues of {missing}")
+
+
+def write_texts(out: Path, folder: Path = TEXT_DIR) -> None:
+    """Write the catalogues' texts into the page, boot.js and the manifest of ``out``."""
+    tables = catalogues(folder)
+    fill_page(out / "index.html", tables)
+    fill_boot(out / "boot.js", tables)
+    fill_manifest(out / "manifest.webmanifest", tables)
+
+
+def fill_page(path: Path, tables: dict[str, dict[str, str]]) -> None:
+    """Give each ``data-text`` element of the page its text in the page's language (a
+    ``<meta>`` its content attribute); the key must exist in every language (boot.js and
+    Python say the page's texts in the others).
+
+    >>> import tempfile
+    >>> page = Path(tempfile.mkdtemp()) / "index.html"
+    >>> _ = page.write_text('<html lang="en"><title data-text="app.title"></title>'
+    ...     '<meta name="description" data-text="app.description" content="">')
+    >>> fill_page(page, {"en": {"app.title": "A & B", "app.description": "Scores"}})
+    >>> page.read_text()
+    '<html lang="en"><title data-text="app.title">A &amp; B</title><meta name="description" data-text="app.description" content="Scores">'
+    """
+    page = path.read_text(encoding="utf-8")
+    found = PAGE_LANG.search(page)
+    if not found:
+        raise BuildError('index.html must say its language: <html lang="...">')
+    lang = found.group(1)
+
+    def fill(element: re.Match[str]) -> str:
+        tag, key = element.group(1), element.group(2)
+        require_text(tables, key, sorted(tables), f'index.html <{tag} data-text="{key}">')
+        said = html.escape(tables[lang][key])
+        if tag == "meta":
+            if ' content=""' not in element.group(0):
+                raise BuildError(f'index.html: <meta data-text="{key}"> needs content=""')
+            return element.group(0).replace(' content=""', f' content="{said}"')
+        if not page.startswith(f"</{tag}>", element.end()):
+            raise BuildError(f'index.html: <{tag} data-text="{key}"> must be empty: the build writes it')
+        return element.group(0) + said
+
+    path.write_text(PAGE_TEXT.sub(fill, page), encoding="utf-8")
+
+
+def fill_boot(path: Path, tables: dict[str, dict[str, str]]) -> None:
+    """Put the texts boot.js names (``text("key")``) into its ``TEXTS``, in every language."""
+    script = path.read_text(encoding="utf-8")
+    if TEXTS_MARK not in script:
+        raise BuildError(f"boot.js has lost the line {TEXTS_MARK.strip()!r}")
+    for call in TEXT_CALL.finditer(script):
+        if not TEXT_KEY.match(script, call.start()):
+            line = script.count("\n", 0, call.start()) + 1
+            raise BuildError(f'boot.js:{line}: text() must name its key as text("key")')
+    keys = sorted(set(TEXT_KEY.findall(script)))
+    for key in keys:
+        require_text(tables, key, sorted(tables), "boot.js")
+    texts = {lang: {key: table[key] for key in keys} for lang, table in tables.items()}
+    written = json.dumps(texts, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    filled = f"  const TEXTS = {written};\n"
+    path.write_text(script.replace(TEXTS_MARK, filled), encoding="utf-8")
+
+
+def fill_manifest(path: Path, tables: dict[str, dict[str, str]]) -> None:
+    """Replace each ``"{{key}}"`` string of the manifest by its text in the manifest's language."""
+    source = path.read_text(encoding="utf-8")
+    lang = str(json.loads(source).get("lang", ""))
+
+    def fill(string: re.Match[str]) -> str:
+        require_text(tables, string.group(1), [lang], "manifest.webmanifest")
+        return json.dumps(tables[lang][string.group(1)], ensure_ascii=False)
+
+    filled = MANIFEST_TEXT.sub(fill, source)
+    if "{{" in filled:
+        raise BuildError('manifest.webmanifest: a text must be a whole string "{{key}}"')
+    path.write_text(filled, encoding="utf-8")
 
 
 def app_sources(package: Path) -> dict[str, str]:

@@ -20,6 +20,7 @@ Records reported as problems are never overwritten or deleted by this store.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -158,12 +159,16 @@ class Store:
                 refused.append(error)
                 tx.abort()
                 return
-            for game_id, text in plan.games.items():
-                games.put(text, game_id)
-            for game_id in plan.deleted:
-                games.delete(game_id)
-            if plan.settings is not None:
-                app.put(plan.settings, SETTINGS_ID)
+            try:
+                for game_id, text in plan.games.items():
+                    games.put(text, game_id)
+                for game_id in plan.deleted:
+                    games.delete(game_id)
+                if plan.settings is not None:
+                    app.put(plan.settings, SETTINGS_ID)
+            except Exception:  # noqa: BLE001 - a put refused: the transaction was aborted (a
+                _abort(tx)  # full disk: the next put raised InvalidStateError) or is aborted
+                # now, so nothing of the commit is kept; its abort event says why
 
         reader = create_proxy(write)
         for request in (*reads.values(), settings):
@@ -237,6 +242,12 @@ def _result_text(request: JsProxy) -> Callable[[], object]:
 
 def _texts(values: JsProxy) -> list[object]:
     return [_text(values[i]) for i in range(values.length)]
+
+
+def _abort(tx: JsProxy) -> None:
+    """Abort a transaction unless it is over already (then abort raises InvalidStateError)."""
+    with contextlib.suppress(Exception):
+        tx.abort()
 
 
 async def _committed(tx: JsProxy, refused: list[StorageError]) -> None:

@@ -1,16 +1,16 @@
 """Browser glue for sharing: the clipboard, the share sheet, and files that come into the app.
 
-``app/ui/dom.py`` calls, with ``post(action, payload)`` (its dispatch, stamped like a tap):
+``app/browser/shell.py`` calls, with ``post(action, payload)`` (its dispatch, stamped like a tap):
 
     environment()               # at start-up: {"base": page address, "share": "true"/"false"}
-    perform(effect, post)       # the effects "copy", "web-share", "read-inbox"
+    perform(effect, post)       # the effects "copy", "web_share", "read_inbox"
     read_chosen(input, post)    # a file chosen in <input type="file">
     open_launched(params, post) # files opened with the installed app (manifest file_handlers)
 
 A file's text reaches the reducer as the action ``open-file`` (``name``, ``text``, or ``error``
 with ``size``/``detail``). The share sheet (manifest ``share_target``) posts to the service
 worker (share-target.js), which keeps what was shared in Cache Storage and opens ``#/import``;
-the import screen asks for ``read-inbox``, which takes it out of there.
+the import screen asks for ``read_inbox``, which takes it out of there.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-EFFECTS = ("copy", "web-share", "read-inbox")
+EFFECTS = ("copy", "web_share", "read_inbox")
 INBOX = "debertz-inbox"
 """Cache Storage name where the service worker keeps what the share sheet sent."""
 MAX_FILE_BYTES = 30_000_000
@@ -50,9 +50,9 @@ def perform(effect: Any, post: Post) -> None:
     the clipboard and the share sheet)."""
     if effect.kind == "copy":
         copy(str(effect.key), str(effect.value), post)
-    elif effect.kind == "web-share":
+    elif effect.kind == "web_share":
         web_share(str(effect.key), str(effect.value), post)
-    elif effect.kind == "read-inbox":
+    elif effect.kind == "read_inbox":
         asyncio.ensure_future(read_inbox(post))
 
 
@@ -139,12 +139,18 @@ async def read_inbox(post: Post) -> None:
         if is_missing(response):
             continue
         name = str(js.decodeURIComponent(response.headers.get("X-Name") or ""))
+        refused = response.headers.get("X-Error")  # the worker could not keep it: say why
+        if not is_missing(refused) and refused:
+            size = str(response.headers.get("X-Size") or "")
+            post("open-file", {"name": name, "error": str(refused), "size": size,
+                               "detail": str(refused)})
+            continue
         post("open-file", {"name": name, "text": str(await response.text())})
 
 
 def open_launched(params: Any, post: Post) -> None:
     """Open the files the installed app is launched with ("open with", manifest file_handlers);
-    ``params`` is what the page's ``launchQueue`` consumer receives (app/ui/dom.py sets it)."""
+    ``params`` is what the page's ``launchQueue`` consumer receives (app/browser/shell.py sets it)."""
     files: Any = getattr(params, "files", None)
     if is_missing(files):
         return

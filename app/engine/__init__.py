@@ -2,6 +2,13 @@
 
 Pure standard-library Python (CPython 3.11 and Pyodide), no DOM, no storage.
 
+The closed sets of strings in the API are ``typing.Literal`` types, each with the tuple of its
+values (plain strings: the JSON is unchanged): ``DecidedBy`` (``DECIDED_BY``), ``HandKind``
+(``HAND_KINDS``), ``Outcome`` (``OUTCOMES``), ``ProblemCode`` (``PROBLEM_CODES``, a set), the
+options' ``Eggs``, ``BothReach``, ``MustBeat``, ``BaitTo``, ``ClaimCounts``, ``ClaimBy``,
+``FailedClaim``, a penalty's ``When`` and ``Count`` (their tuples are in ``rules``: ``EGGS``
+...), and ``PresetName`` (``PRESET_NAMES``).
+
 >>> from app.engine import game_from_json, score
 >>> game = game_from_json({"players": ["Оля", "Петро"], "hands": [
 ...     {"taker": 0, "cards": [70, 92], "bella": 0}]})
@@ -10,13 +17,9 @@ Pure standard-library Python (CPython 3.11 and Pyodide), no DOM, no storage.
 ('bait', (0, 182))
 """
 
-from app.engine.errors import PROBLEM_CODES, DebertzError, Problem
+from app.engine.errors import PROBLEM_CODES, DebertzError, Problem, ProblemCode
 from app.engine.model import (
-    CARD_POINTS,
-    Claim,
     Game,
-    Hand,
-    Melds,
     check_game,
     check_hand,
     claim_sides,
@@ -27,18 +30,36 @@ from app.engine.model import (
     hand_to_json,
     new_game,
 )
+from app.engine.records import CARD_POINTS, Claim, Hand, Melds
 from app.engine.rules import (
+    PRESET_NAMES,
     PRESETS,
+    BaitTo,
+    BothReach,
+    ClaimBy,
+    ClaimCounts,
+    Count,
+    Eggs,
+    FailedClaim,
+    MustBeat,
     Penalty,
+    PresetName,
     Rules,
+    When,
     penalty_to_json,
     preset_name,
     rules_from_json,
     rules_to_json,
 )
 from app.engine.scoring import (
+    DECIDED_BY,
+    HAND_KINDS,
+    OUTCOMES,
     ClaimResult,
+    DecidedBy,
+    HandKind,
     HandLine,
+    Outcome,
     Penalties,
     Sheet,
     claim_result,
@@ -51,8 +72,11 @@ from app.engine.scoring import (
 )
 
 __all__ = [
-    "CARD_POINTS", "PRESETS", "PROBLEM_CODES", "Claim", "ClaimResult", "DebertzError", "Game",
-    "Hand", "HandLine", "Melds", "Penalties", "Penalty", "Problem", "Rules", "Sheet",
+    "CARD_POINTS", "DECIDED_BY", "HAND_KINDS", "OUTCOMES", "PRESETS", "PRESET_NAMES",
+    "PROBLEM_CODES", "BaitTo", "BothReach", "Claim", "ClaimBy", "ClaimCounts", "ClaimResult",
+    "Count", "DebertzError", "DecidedBy", "Eggs", "FailedClaim", "Game", "Hand", "HandKind",
+    "HandLine", "Melds", "MustBeat", "Outcome", "Penalties", "Penalty", "PresetName", "Problem",
+    "ProblemCode", "Rules", "Sheet", "When",
     "check_game", "check_hand", "claim_result", "claim_sides", "claim_to_json",
     "claimed_points", "complete_cards", "game_from_json", "game_to_json", "hand_from_json",
     "hand_to_json", "least_to_make", "line_to_json", "new_game", "penalty_to_json", "preset_name",

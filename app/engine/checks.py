@@ -11,8 +11,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal, TypeVar
 
-from app.engine.errors import Report, kind_of, shown
+from app.engine.errors import ProblemCode, Report, kind_of, shown
+
+Choice = TypeVar("Choice", bound=str)
 
 
 def read_int(report: Report, field: str, value: object, low: int, high: int) -> int | None:
@@ -31,13 +34,15 @@ def read_int(report: Report, field: str, value: object, low: int, high: int) -> 
     return value
 
 
-def read_place(report: Report, field: str, value: object, count: int, what: str) -> int | None:
-    """A seat or a side number 0..count-1 (``what`` is "seat" or "side")."""
+def read_place(report: Report, field: str, value: object, count: int,
+               what: Literal["seat", "side"]) -> int | None:
+    """A seat or a side number 0..count-1."""
     if type(value) is not int:
         report.add(field, "not_int", {}, f"{field} must be a {what} number, not {kind_of(value)}")
         return None
     if not 0 <= value < count:
-        report.add(field, f"not_{what}", {"value": value, "count": count},
+        code: ProblemCode = "not_seat" if what == "seat" else "not_side"
+        report.add(field, code, {"value": value, "count": count},
                    f"{field} must be a {what} from 0 to {count - 1}, not {shown(value)}")
         return None
     return value
@@ -51,14 +56,19 @@ def read_bool(report: Report, field: str, value: object) -> bool | None:
     return value
 
 
-def read_choice(report: Report, field: str, value: object, allowed: tuple[str, ...]) -> str | None:
-    """One of the ``allowed`` option values, else None and a problem."""
+def read_choice(report: Report, field: str, value: object,
+                allowed: tuple[Choice, ...]) -> Choice | None:
+    """One of the ``allowed`` option values (typed as they are), else None and a problem.
+
+    >>> read_choice(Report(None), "rules.eggs", "each", ("hang", "each"))
+    'each'
+    """
     if not isinstance(value, str) or value not in allowed:
         names = ", ".join(f'"{a}"' for a in allowed)
         report.add(field, "unknown_value", {"value": shown(value), "allowed": list(allowed)},
                    f"{field} must be one of {names}, not {shown(value)}")
         return None
-    return value
+    return allowed[allowed.index(value)]
 
 
 def read_object(report: Report, field: str, value: object) -> dict[str, object] | None:

@@ -65,22 +65,23 @@ not_int, not_side), ``claim.cards`` (missing, not_int, out_of_range, cards_impos
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
-#: Every code the engine can report (see the table above).
-PROBLEM_CODES: frozenset[str] = frozenset(
-    {
-        "not_object", "not_list", "not_int", "not_bool", "not_text", "missing",
-        "unknown_key", "unknown_value", "unknown_format", "out_of_range", "not_seat",
-        "not_side", "players_count", "name_empty", "name_too_long", "name_duplicate",
-        "penalty_points", "redeal_with_result", "redeal_obligation", "cards_required",
-        "cards_count", "cards_impossible", "cards_sum", "melds_too_many", "duplicate_side",
-        "no_tricks_has_points", "no_tricks_all_sides", "no_tricks_needs_cards",
-        "last_trick_required", "last_trick_no_tricks", "last_trick_points", "bad_json",
-        "not_in_claim", "claim_not_allowed", "claim_other_side", "claim_cards_only",
-        "claim_short", "failed_claim_sides",
-    }
-)
+ProblemCode = Literal[
+    "not_object", "not_list", "not_int", "not_bool", "not_text", "missing",
+    "unknown_key", "unknown_value", "unknown_format", "out_of_range", "not_seat",
+    "not_side", "players_count", "name_empty", "name_too_long", "name_duplicate",
+    "penalty_points", "redeal_with_result", "redeal_obligation", "cards_required",
+    "cards_count", "cards_impossible", "cards_sum", "melds_too_many", "duplicate_side",
+    "no_tricks_has_points", "no_tricks_all_sides", "no_tricks_needs_cards",
+    "last_trick_required", "last_trick_no_tricks", "last_trick_points", "bad_json",
+    "not_in_claim", "claim_not_allowed", "claim_other_side", "claim_cards_only",
+    "claim_short", "failed_claim_sides",
+]
+"""A :class:`Problem`'s ``code``: every code the engine can report (see the table above)."""
+
+#: Every code the engine can report, as a set (the values of :data:`ProblemCode`).
+PROBLEM_CODES: frozenset[str] = frozenset(get_args(ProblemCode))
 
 
 class Problem(NamedTuple):
@@ -95,7 +96,7 @@ class Problem(NamedTuple):
 
     hand: int | None
     field: str
-    code: str
+    code: ProblemCode
     params: dict[str, object]
     message: str
 
@@ -168,7 +169,7 @@ class Report:
         self.hand = hand
         self.problems: list[Problem] = []
 
-    def add(self, field: str, code: str, params: dict[str, object], text: str) -> None:
+    def add(self, field: str, code: ProblemCode, params: dict[str, object], text: str) -> None:
         """Record one problem; ``text`` is the plain-English message without the hand prefix."""
         prefix = f"hand {self.hand}: " if self.hand is not None else ""
         self.problems.append(Problem(self.hand, field, code, params, prefix + text))

@@ -1,4 +1,17 @@
-"""Games and hand records: the frozen values the engine scores, and their JSON form (`debertz/1`).
+"""The game: its players, options and log of hand records, loaded, checked and edited.
+
+``Game`` is the frozen value every other part of the app passes around; ``game_from_json`` /
+``game_to_json`` are its `debertz/1` form. A hand record is read and written by
+``records.py`` (the layer below); what this module adds is the game around the records and
+the checks that need the whole log: every loader and every edit also checks the claims
+against the score before them (§5a), which only a replay knows, through ``claims.py``.
+The layers, each importing only those before it:
+
+    errors, checks, rules  <-  records  <-  scoring (the replay)  <-  claims  <-  model
+
+``scoring`` and ``claims`` read a game through ``records.Log`` (its table, rules, hands and
+dealers), which ``Game`` satisfies, so they never import this module; so ``Game``'s own edits
+(``add_hand`` ...) can check claims with no import circle and no check to plug in.
 
 >>> game = game_from_json({"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]})
 >>> game.side_count, game.hands[0].cards
@@ -12,119 +25,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import NamedTuple
 
-from app.engine.checks import (
-    read_bool,
-    read_int,
-    read_list,
-    read_object,
-    read_place,
-    read_required,
-)
+from app.engine.checks import read_bool, read_list, read_object, read_place, read_required
+from app.engine.claims import claim_problems
 from app.engine.errors import DebertzError, Problem, Report, kind_of, shown
+from app.engine.records import (
+    CARD_POINTS,
+    HAND_KEYS,
+    Claim,
+    Hand,
+    Melds,
+    Seat,
+    Side,
+    Table,
+    hand_to_json,
+    make_table,
+    no_extra,
+    read_hand,
+)
 from app.engine.rules import Rules, read_rules, rules_to_json
 
 FORMAT = "debertz/1"
-CARD_POINTS = 162
 NAME_MAX = 40
-HAND_KEYS = ("redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_trick", "debertz",
-             "claim")
 GAME_KEYS = ("format", "players", "teams", "first_dealer", "rules", "hands")
-MELD_KEYS = ("side", "terz", "fifty")
-CLAIM_KEYS = ("side", "cards")
-# A claim hand was stopped, not played out: it has none of these (§2).
-NOT_IN_CLAIM = ("cards", "no_tricks", "last_trick", "debertz")
-Seat = int
-Side = int
-
-
-def _no_extra() -> Mapping[str, object]:
-    return {}
-
-
-@dataclass(frozen=True)
-class Melds:
-    """The sequences one side records in a hand: ``terz`` x 20 and ``fifty`` x 50.
-
-    >>> Melds(side=1, terz=1).points
-    20
-    """
-
-    side: Side
-    terz: int = 0
-    fifty: int = 0
-    extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
-
-    @property
-    def points(self) -> int:
-        """Sequence points before the no-trick rule: 20 per terz + 50 per fifty."""
-        return 20 * self.terz + 50 * self.fifty
-
-
-@dataclass(frozen=True)
-class Claim:
-    """«Партія» (§2, §5a): ``side`` stopped the hand with ``cards`` card points in its tricks
-    and claimed the game.
-
-    >>> Claim(side=0, cards=51)
-    Claim(side=0, cards=51, extra={})
-    """
-
-    side: Side
-    cards: int
-    extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One hand record: a redeal, a claim (``claim`` set, no ``cards``), or a played hand
-    (``cards`` may be None only with debertz).
-
-    >>> Hand(taker=0, cards=(100, 62)).is_played
-    True
-    >>> Hand(redeal=True).is_played, Hand(taker=1, claim=Claim(0, 51)).is_played
-    (False, False)
-    """
-
-    redeal: bool = False
-    taker: Seat | None = None
-    cards: tuple[int, ...] | None = None
-    melds: Melds | None = None
-    bella: Side | None = None
-    no_tricks: tuple[Side, ...] = ()
-    last_trick: Side | None = None
-    debertz: Side | None = None
-    extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
-    claim: Claim | None = None
-
-    @property
-    def is_played(self) -> bool:
-        """True for a hand that was played out (it has card points)."""
-        return self.cards is not None
-
-
-class Table(NamedTuple):
-    """How seats map to sides: what a hand record is checked against."""
-
-    players: int
-    sides: int
-    side_of: tuple[Side, ...]
-    held: tuple[int, ...]  # cards held by each side's players
-
-
-def make_table(players: int, teams: bool) -> Table:
-    """The seat/side table for ``players`` players.
-
-    >>> make_table(4, True).side_of, make_table(4, False).sides
-    ((0, 1, 0, 1), 4)
-    """
-    in_teams = players == 4 and teams
-    sides = 2 if in_teams else players
-    side_of = tuple(seat % sides for seat in range(players))
-    per_player = 8 if players == 4 else 9
-    held = tuple(per_player * side_of.count(side) for side in range(sides))
-    return Table(players, sides, side_of, held)
 
 
 @dataclass(frozen=True)
@@ -141,7 +64,7 @@ class Game:
     first_dealer: Seat = 0
     rules: Rules = field(default_factory=Rules)
     hands: tuple[Hand, ...] = ()
-    extra: Mapping[str, object] = field(default_factory=_no_extra, hash=False)
+    extra: Mapping[str, object] = field(default_factory=no_extra, hash=False)
 
     @cached_property
     def table(self) -> Table:
@@ -175,13 +98,13 @@ class Game:
 
     def insert_hand(self, index: int, hand: Hand) -> Game:
         """A new game with ``hand`` inserted before 0-based ``index``."""
-        index = _index(self, index, len(self.hands))
+        index = _index(index, len(self.hands))
         checked = _read_one(hand_to_json(hand), self, index)
         return _edited(self, self.hands[:index] + (checked,) + self.hands[index:], index)
 
     def replace_hand(self, index: int, hand: Hand) -> Game:
         """A new game with the hand at 0-based ``index`` replaced."""
-        index = _index(self, index, len(self.hands) - 1)
+        index = _index(index, len(self.hands) - 1)
         checked = _read_one(hand_to_json(hand), self, index)
         return _edited(self, self.hands[:index] + (checked,) + self.hands[index + 1:], index)
 
@@ -192,7 +115,7 @@ class Game:
         short under failed_claim "play_on" (a later claim's score before it changed, or a
         claim that was void after an end that is now gone).
         """
-        index = _index(self, index, len(self.hands) - 1)
+        index = _index(index, len(self.hands) - 1)
         return _edited(self, self.hands[:index] + self.hands[index + 1:], index)
 
 
@@ -205,288 +128,14 @@ def _edited(game: Game, hands: tuple[Hand, ...], first: int) -> Game:
     return edited
 
 
-def _index(game: Game, index: int, last: int) -> int:
+def _index(index: int, last: int) -> int:
+    """``index`` when it is a whole number from 0 to ``last``; else DebertzError at ``hands``."""
     if type(index) is not int or not 0 <= index <= last:
         report = Report(None)
         report.add("hands", "out_of_range", {"value": shown(index), "min": 0, "max": last},
                    f"hand index must be from 0 to {last}, not {shown(index)}")
         report.raise_first()
     return index
-
-
-# ---------------------------------------------------------------- reading a hand record
-
-
-def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand | None:
-    """Check one hand record, recording every problem; the Hand if there were none.
-
-    >>> report = Report(4)
-    >>> read_hand(report, {"taker": 1, "cards": [62, 100]}, make_table(2, True), Rules()).cards
-    (62, 100)
-    >>> read_hand(report, {"taker": 1}, make_table(2, True), Rules()) is None
-    True
-    >>> report.problems[0].message
-    'hand 4: cards are missing: a played hand needs the card points of every side'
-    """
-    obj = read_object(report, "hand", value)
-    if obj is None:
-        return None
-    before = len(report.problems)
-    extra = {k: v for k, v in obj.items() if k not in HAND_KEYS}
-    redeal = obj.get("redeal")
-    if redeal is not None and read_bool(report, "redeal", redeal) is None:
-        return None
-    if redeal:
-        # A redeal carries nothing else: a result key next to it is refused rather than
-        # silently dropped (RULES.md §2 says a record is either a redeal or a played hand).
-        # `last_trick` is the exception outside both_reach "last_trick", where §2 says it is
-        # "ignored otherwise": it is kept as it came, as in a played hand.
-        _check_redeal(report, obj, rules)
-        if rules.both_reach != "last_trick" and obj.get("last_trick") is not None:
-            extra = {**extra, "last_trick": obj["last_trick"]}
-        return Hand(redeal=True, extra=extra) if len(report.problems) == before else None
-    if obj.get("claim") is not None:
-        hand = _read_claim_hand(report, obj, table, rules, extra)
-    else:
-        hand = _read_played(report, obj, table, rules, extra)
-    return hand if len(report.problems) == before else None
-
-
-def _check_redeal(report: Report, obj: Mapping[str, object], rules: Rules) -> None:
-    if rules.obligation:
-        report.add("redeal", "redeal_obligation", {},
-                   "redeal is not allowed: under obligation the dealer must take trump")
-    for key in HAND_KEYS[1:]:
-        if key == "last_trick" and rules.both_reach != "last_trick":
-            continue
-        if obj.get(key) is not None:
-            report.add(key, "redeal_with_result", {"key": key},
-                       f"{key} is not allowed in a redeal (nobody played)")
-
-
-def _read_played(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
-                 extra: Mapping[str, object]) -> Hand | None:
-    sides = table.sides
-    # Ambiguity: RULES.md lets only `cards` be left out of a debertz hand, so `taker` is
-    # required in every played record, debertz or not (§2 lists it without exception).
-    taker = None
-    if read_required(report, obj, "taker"):
-        taker = read_place(report, "taker", obj["taker"], table.players, "seat")
-    debertz = _optional_side(report, obj, "debertz", sides)
-    cards = _read_cards(report, obj, sides)
-    melds = _read_melds(report, obj.get("melds"), table)
-    bella = _optional_side(report, obj, "bella", sides)
-    no_tricks = _read_no_tricks(report, obj, sides, cards)
-    # `last_trick` is required under both_reach "last_trick" in hands that were played out
-    # (with cards) and "ignored otherwise" (§2): then it is neither read nor checked, and is
-    # kept as it came, like the app's own keys, so a dump gives it back unchanged.
-    last_trick: Side | None = None
-    if rules.both_reach == "last_trick":
-        last_trick = _optional_side(report, obj, "last_trick", sides)
-        if cards is not None:
-            _check_last_trick(report, obj, last_trick, cards, no_tricks)
-    elif obj.get("last_trick") is not None:
-        extra = {**extra, "last_trick": obj["last_trick"]}
-    if cards is None and obj.get("cards") is None and obj.get("debertz") is None:
-        report.add("cards", "cards_required", {},
-                   "cards are missing: a played hand needs the card points of every side")
-    if taker is None:
-        return None
-    return Hand(False, taker, cards, melds, bella, no_tricks, last_trick, debertz, extra)
-
-
-def _read_claim_hand(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
-                     extra: Mapping[str, object]) -> Hand | None:
-    """A claim hand (§2, §5a): ``taker``, ``claim`` and, under claim_counts "all", the claiming
-    side's own ``melds`` and ``bella``. Whether it falls short needs the score before it, so
-    that is checked on the whole log (:func:`claim_problems`)."""
-    taker = None
-    if read_required(report, obj, "taker"):
-        taker = read_place(report, "taker", obj["taker"], table.players, "seat")
-    claim = _read_claim(report, obj["claim"], table)
-    # Ambiguity: §2 says a claim hand "has no ... last_trick", while a played hand's
-    # last_trick is "ignored otherwise" (outside both_reach "last_trick"). A claim hand is not
-    # played out, so it is refused under every both_reach, like cards and debertz.
-    # A key set to null is left out (§2); any other value, an empty no_tricks list included, is
-    # refused: the claim hand "has no" such key.
-    for key in NOT_IN_CLAIM:
-        if obj.get(key) is not None:
-            report.add(key, "not_in_claim", {"key": key},
-                       f"{key} {_is(key)} not allowed in a claim hand (it was not played out)")
-    # Checked in a void claim hand too: §5a exempts only the shortfall check and the result.
-    if (claim is not None and taker is not None and rules.claim_by == "defenders"
-            and claim.side == table.side_of[taker]):
-        report.add("claim.side", "claim_not_allowed", {"side": claim.side},
-                   f"claim.side is side {claim.side}, the taker's: under claim_by "
-                   '"defenders" only another side may claim')
-    melds, bella = _claim_extras(report, obj, table, rules, claim)
-    if taker is None or claim is None:
-        return None
-    return Hand(taker=taker, melds=melds, bella=bella, extra=extra, claim=claim)
-
-
-def _is(key: str) -> str:
-    """The verb for a key in a message: "cards are", "bella is".
-
-    >>> _is("melds"), _is("debertz")
-    ('are', 'is')
-    """
-    return "are" if key in ("cards", "melds", "no_tricks") else "is"
-
-
-def _read_claim(report: Report, value: object, table: Table) -> Claim | None:
-    obj = read_object(report, "claim", value)
-    if obj is None:
-        return None
-    side = cards = None
-    if read_required(report, obj, "side", "claim.side"):
-        side = read_place(report, "claim.side", obj["side"], table.sides, "side")
-    if read_required(report, obj, "cards", "claim.cards"):
-        cards = read_int(report, "claim.cards", obj["cards"], 0, CARD_POINTS)
-    if cards in (1, CARD_POINTS - 1):
-        report.add("claim.cards", "cards_impossible", {"value": cards},
-                   f"claim.cards cannot be {cards}: no card is worth 1 point")
-        return None
-    if side is None or cards is None:
-        return None
-    return Claim(side, cards, {k: v for k, v in obj.items() if k not in CLAIM_KEYS})
-
-
-def _claim_extras(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
-                  claim: Claim | None) -> tuple[Melds | None, Side | None]:
-    """A claim hand's melds and bella: only the claiming side's, and none in a cards-only claim."""
-    if rules.claim_counts == "cards":
-        for key in ("melds", "bella"):
-            if obj.get(key) is not None:
-                report.add(key, "claim_cards_only", {"key": key},
-                           f'{key} {_is(key)} not allowed in a claim under claim_counts "cards":'
-                           " only the card points count")
-        return None, None
-    melds = _read_melds(report, obj.get("melds"), table)
-    bella = _optional_side(report, obj, "bella", table.sides)
-    if claim is None:
-        return melds, bella
-    meld_side = None if melds is None else melds.side
-    for key, field_name, side in (("melds", "melds.side", meld_side), ("bella", "bella", bella)):
-        if side is not None and side != claim.side:
-            report.add(field_name, "claim_other_side",
-                       {"key": key, "side": side, "claim_side": claim.side},
-                       f"{key} {_is(key)} side {side}'s, but side {claim.side} claims: a claim "
-                       "hand "
-                       "carries only the claiming side's melds and bella")
-    return melds, bella
-
-
-def _optional_side(report: Report, obj: Mapping[str, object], key: str, sides: int) -> int | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    return read_place(report, key, value, sides, "side")
-
-
-def _read_cards(report: Report, obj: Mapping[str, object], sides: int) -> tuple[int, ...] | None:
-    value = obj.get("cards")
-    if value is None:
-        return None
-    items = read_list(report, "cards", value)
-    if items is None:
-        return None
-    if len(items) != sides:
-        report.add("cards", "cards_count", {"count": len(items), "sides": sides},
-                   f"cards must have one number per side ({sides}), not {len(items)}")
-        return None
-    points = [read_int(report, f"cards.{i}", v, 0, CARD_POINTS) for i, v in enumerate(items)]
-    whole = [p for p in points if p is not None]
-    if len(whole) != sides:
-        return None
-    bad = [i for i, p in enumerate(whole) if p in (1, CARD_POINTS - 1)]
-    for i in bad:
-        report.add(f"cards.{i}", "cards_impossible", {"value": whole[i]},
-                   f"cards.{i} cannot be {whole[i]}: no card is worth 1 point")
-    total = sum(whole)
-    if total != CARD_POINTS:
-        report.add("cards", "cards_sum", {"total": total},
-                   f"cards must add up to {CARD_POINTS}, not {total}")
-    return tuple(whole) if not bad and total == CARD_POINTS else None
-
-
-def _read_melds(report: Report, value: object, table: Table) -> Melds | None:
-    if value is None:
-        return None
-    obj = read_object(report, "melds", value)
-    if obj is None:
-        return None
-    if not read_required(report, obj, "side", "melds.side"):
-        return None
-    side = read_place(report, "melds.side", obj["side"], table.sides, "side")
-    held = table.held[side] if side is not None else max(table.held)
-    terz = read_int(report, "melds.terz", _zero(obj.get("terz")), 0, held // 3)
-    fifty = read_int(report, "melds.fifty", _zero(obj.get("fifty")), 0, held // 4)
-    if side is None or terz is None or fifty is None:
-        return None
-    used = 3 * terz + 4 * fifty
-    if used > held:
-        report.add("melds", "melds_too_many", {"used": used, "held": held},
-                   f"melds need {used} cards, but side {side} holds only {held}")
-        return None
-    return Melds(side, terz, fifty, {k: v for k, v in obj.items() if k not in MELD_KEYS})
-
-
-def _zero(value: object) -> object:
-    """A count left out (or null) is 0."""
-    return 0 if value is None else value
-
-
-def _read_no_tricks(report: Report, obj: Mapping[str, object], sides: int,
-                    cards: tuple[int, ...] | None) -> tuple[int, ...]:
-    value = obj.get("no_tricks")
-    if value is None:
-        return ()
-    items = read_list(report, "no_tricks", value)
-    if items is None:
-        return ()
-    listed: list[int] = []
-    for i, item in enumerate(items):
-        side = read_place(report, f"no_tricks.{i}", item, sides, "side")
-        if side is None:
-            continue
-        if side in listed:
-            report.add(f"no_tricks.{i}", "duplicate_side", {"value": side},
-                       f"no_tricks lists side {side} twice")
-            continue
-        listed.append(side)
-        if cards is not None and cards[side] != 0:
-            report.add(f"no_tricks.{i}", "no_tricks_has_points",
-                       {"side": side, "points": cards[side]},
-                       f"no_tricks lists side {side}, but it has {cards[side]} card points")
-    if listed and len(listed) == sides:
-        report.add("no_tricks", "no_tricks_all_sides", {},
-                   "no_tricks cannot list every side: somebody took the tricks")
-    if listed and obj.get("cards") is None:
-        # Literal reading: only a side with 0 card points can be listed, which cannot be
-        # checked in a debertz hand without cards, so such a listing is refused.
-        report.add("no_tricks", "no_tricks_needs_cards", {},
-                   "no_tricks needs cards: without card points nobody can be listed")
-    return tuple(listed)
-
-
-def _check_last_trick(report: Report, obj: Mapping[str, object], last_trick: int | None,
-                      cards: tuple[int, ...], no_tricks: tuple[int, ...]) -> None:
-    # The last trick brings 10 card points (§2), so its side took a trick and has >= 10.
-    if obj.get("last_trick") is None:
-        report.add("last_trick", "last_trick_required", {},
-                   'last_trick is missing: it is required under both_reach "last_trick"')
-        return
-    if last_trick is None:
-        return
-    if last_trick in no_tricks:
-        report.add("last_trick", "last_trick_no_tricks", {"side": last_trick},
-                   f"last_trick is side {last_trick}, which is listed in no_tricks")
-    elif cards[last_trick] < 10:
-        report.add("last_trick", "last_trick_points",
-                   {"side": last_trick, "points": cards[last_trick]},
-                   f"last_trick is side {last_trick}, but its {cards[last_trick]} card points "
-                   "cannot include the last trick's 10")
 
 
 # ---------------------------------------------------------------- reading a game
@@ -678,23 +327,6 @@ def _number(game: Game, index: int | None) -> int:
     return len(game.hands) + 1
 
 
-def claim_problems(game: Game, first: int = 0) -> list[Problem]:
-    """The ``claim_short`` problems of the claim hands from 0-based ``first`` on (§5a): claims
-    that count (are not void) and fall short under failed_claim "play_on". Only a replay of
-    the log knows the score before a claim, so this is checked on a whole game.
-
-    >>> g = Game(players=("A", "B"), rules=Rules(target=51))
-    >>> claim_problems(g.add_hand(Hand(taker=0, claim=Claim(side=1, cards=51))))
-    []
-    """
-    if game.rules.failed_claim != "play_on" or all(h.claim is None for h in game.hands[first:]):
-        return []
-    # Imported here: scoring builds on this module (Game, Hand), and only claims need it.
-    from app.engine.scoring import short_claims
-
-    return [problem for problem in short_claims(game) if (problem.hand or 0) > first]
-
-
 def claim_sides(game: Game, taker: Seat | None) -> tuple[Side, ...]:
     """The sides that may claim in a hand taken by seat ``taker`` (§5a claim_by): every side,
     or under "defenders" every side but the taker's (every side while no taker is chosen).
@@ -707,33 +339,6 @@ def claim_sides(game: Game, taker: Seat | None) -> tuple[Side, ...]:
     if game.rules.claim_by == "any" or taker is None:
         return every
     return tuple(side for side in every if side != game.side_of(taker))
-
-
-def hand_to_json(hand: Hand) -> dict[str, object]:
-    """The JSON record of a hand (the app's own keys kept).
-
-    >>> hand_to_json(Hand(taker=0, cards=(81, 81), bella=1))
-    {'taker': 0, 'cards': [81, 81], 'bella': 1}
-    """
-    out: dict[str, object] = dict(hand.extra)
-    if hand.redeal:
-        out["redeal"] = True
-        return out
-    out["taker"] = hand.taker
-    if hand.claim is not None:
-        out["claim"] = {**hand.claim.extra, "side": hand.claim.side, "cards": hand.claim.cards}
-    if hand.cards is not None:
-        out["cards"] = list(hand.cards)
-    if hand.melds is not None:
-        m = hand.melds
-        out["melds"] = {**m.extra, "side": m.side, "terz": m.terz, "fifty": m.fifty}
-    for key, value in (("bella", hand.bella), ("last_trick", hand.last_trick),
-                       ("debertz", hand.debertz)):
-        if value is not None:
-            out[key] = value
-    if hand.no_tricks:
-        out["no_tricks"] = list(hand.no_tricks)
-    return out
 
 
 def game_to_json(game: Game) -> dict[str, object]:
@@ -787,7 +392,8 @@ def complete_cards(game: Game, partial: list[int | None]) -> list[int] | None:
 
 
 __all__ = [
-    "Claim", "DebertzError", "Game", "Hand", "Melds", "Problem", "Table", "check_game",
-    "check_hand", "claim_problems", "claim_sides", "complete_cards", "game_from_json",
-    "game_to_json", "hand_from_json", "hand_to_json", "make_table", "new_game",
+    "CARD_POINTS", "HAND_KEYS", "NAME_MAX", "Claim", "DebertzError", "Game", "Hand", "Melds",
+    "Problem", "Table", "check_game", "check_hand", "claim_problems", "claim_sides",
+    "complete_cards", "game_from_json", "game_to_json", "hand_from_json", "hand_to_json",
+    "make_table", "new_game",
 ]

@@ -11,19 +11,55 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal, get_args
 
 from app.engine.checks import read_bool, read_choice, read_int, read_object, read_required
 from app.engine.errors import Report, kind_of, shown
 
-EGGS = ("hang", "opponents", "each")
-BOTH_REACH = ("more_points", "taker", "last_trick")
-MUST_BEAT = ("each", "combined")
-BAIT_TO = ("leader", "taker_points_to_leader", "halves")
-WHEN = ("each", "third", "third_and_after", "every_third")
-COUNT = ("game", "consecutive")
-CLAIM_COUNTS = ("all", "cards")
-CLAIM_BY = ("any", "defenders")
-FAILED_CLAIM = ("play_on", "loses")
+# The closed sets of option values: each a Literal type (the values stay plain strings, so
+# the JSON is unchanged) and the tuple of its values, in the order the UI offers them.
+
+Eggs = Literal["hang", "opponents", "each"]
+"""``eggs`` (§3.3), a tie of the taker with the opponents: the taker's total hangs in the pot,
+the hand is a bait, or each side keeps its own total."""
+EGGS: tuple[Eggs, ...] = get_args(Eggs)
+
+BothReach = Literal["more_points", "taker", "last_trick"]
+"""``both_reach`` (§5): who wins when more than one side reaches the target in one hand."""
+BOTH_REACH: tuple[BothReach, ...] = get_args(BothReach)
+
+MustBeat = Literal["each", "combined"]
+"""``must_beat`` (§3.3): the taker's side beats the highest opponent, or the opponents' sum."""
+MUST_BEAT: tuple[MustBeat, ...] = get_args(MustBeat)
+
+BaitTo = Literal["leader", "taker_points_to_leader", "halves"]
+"""``bait_to`` (§3.3): how the opponents share a bait."""
+BAIT_TO: tuple[BaitTo, ...] = get_args(BaitTo)
+
+When = Literal["each", "third", "third_and_after", "every_third"]
+"""A penalty's ``when`` (§4): which occurrences of a count cost its points."""
+WHEN: tuple[When, ...] = get_args(When)
+
+Count = Literal["game", "consecutive"]
+"""A penalty's ``count`` (§4): occurrences over the whole game, or in a run."""
+COUNT: tuple[Count, ...] = get_args(Count)
+
+ClaimCounts = Literal["all", "cards"]
+"""``claim_counts`` (§5a): a claim counts c plus the side's sequences and bella, or c only."""
+CLAIM_COUNTS: tuple[ClaimCounts, ...] = get_args(ClaimCounts)
+
+ClaimBy = Literal["any", "defenders"]
+"""``claim_by`` (§5a): any side may claim, or only a side other than the taker's."""
+CLAIM_BY: tuple[ClaimBy, ...] = get_args(ClaimBy)
+
+FailedClaim = Literal["play_on", "loses"]
+"""``failed_claim`` (§5a): a short claim is an error (the hand is played on), or it loses."""
+FAILED_CLAIM: tuple[FailedClaim, ...] = get_args(FailedClaim)
+
+PresetName = Literal["standard", "moscow", "vinnytsia"]
+"""The names of the presets (§6), the keys of :data:`PRESETS`."""
+PRESET_NAMES: tuple[PresetName, ...] = get_args(PresetName)
+
 TARGET_MIN, TARGET_MAX = 51, 10001
 
 
@@ -38,8 +74,8 @@ class Penalty:
     """
 
     points: int
-    when: str
-    count: str = "game"
+    when: When
+    count: Count = "game"
 
     def is_due(self, occurrence: int) -> bool:
         """Whether the ``occurrence``-th bait (or ski) of a count costs ``points``."""
@@ -65,19 +101,21 @@ class Rules:
     """
 
     target: int = 501
-    eggs: str = "hang"
-    both_reach: str = "more_points"
-    must_beat: str = "each"
-    bait_to: str = "leader"
+    eggs: Eggs = "hang"
+    both_reach: BothReach = "more_points"
+    must_beat: MustBeat = "each"
+    bait_to: BaitTo = "leader"
     sequences_need_trick: bool = True
     obligation: bool = False
     bait_penalty: Penalty | None = None
     ski_penalty: Penalty | None = None
-    claim_counts: str = "all"
-    claim_by: str = "any"
-    failed_claim: str = "play_on"
+    claim_counts: ClaimCounts = "all"
+    claim_by: ClaimBy = "any"
+    failed_claim: FailedClaim = "play_on"
 
 
+#: The presets by name (keyed by plain ``str`` so that any text can be looked up; the names
+#: are :data:`PRESET_NAMES`).
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "moscow": Rules(target=501, sequences_need_trick=False, both_reach="last_trick",
@@ -89,7 +127,7 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def preset_name(rules: Rules, *, any_target: bool = False) -> str | None:
+def preset_name(rules: Rules, *, any_target: bool = False) -> PresetName | None:
     """The name of the preset these rules equal, or None. With ``any_target`` the target is
     left out of the comparison: players choose it on their own, the presets name the rules.
 
@@ -100,7 +138,8 @@ def preset_name(rules: Rules, *, any_target: bool = False) -> str | None:
     >>> preset_name(replace(PRESETS["vinnytsia"], target=501), any_target=True)
     'vinnytsia'
     """
-    for name, preset in PRESETS.items():
+    for name in PRESET_NAMES:
+        preset = PRESETS[name]
         if preset == (replace(rules, target=preset.target) if any_target else rules):
             return name
     return None

@@ -1,5 +1,9 @@
 """Replay a game's log into its score sheet (RULES.md §3-§5a).
 
+The replay reads a game through ``records.Log`` (its table, rules, hands and dealers), so it
+imports the hand records (``records.py``) and never the game module above it (``model.py``,
+whose loaders and edits check claims by replaying, through ``claims.py``).
+
 >>> from app.engine.model import game_from_json
 >>> g = game_from_json({"players": ["A", "B"], "hands": [
 ...     {"taker": 0, "cards": [81, 81]},
@@ -14,11 +18,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from app.engine.errors import DebertzError, Problem, Report
-from app.engine.model import CARD_POINTS, Game, Hand, Melds, Seat, Side, Table, read_hand
-from app.engine.rules import Penalty, Rules
+from app.engine.records import CARD_POINTS, Hand, Log, Melds, Seat, Side, Table, read_hand
+from app.engine.rules import BaitTo, Penalty, Rules
+
+DecidedBy = Literal["debertz", "target", "more_points", "taker", "last_trick", "claim",
+                    "failed_claim"]
+"""How a game was won (:attr:`Sheet.decided_by`, :attr:`ClaimResult.decided_by`): a debertz,
+one side reaching the target, one of the ``both_reach`` rules when more than one did
+(``more_points``, ``taker``, ``last_trick``), a claim that held, or a claim that fell short
+under failed_claim "loses" (``failed_claim``)."""
+DECIDED_BY: tuple[DecidedBy, ...] = get_args(DecidedBy)
+
+HandKind = Literal["redeal", "played", "debertz", "claim"]
+"""What a hand record was (:attr:`HandLine.kind`): a redeal, a hand played out, a hand with a
+debertz (played out or not), or a claim hand."""
+HAND_KINDS: tuple[HandKind, ...] = get_args(HandKind)
+
+Outcome = Literal["made", "bait", "eggs"]
+"""How a scored hand went for its taker (:attr:`HandLine.outcome`, §3.3)."""
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
 class Penalties(NamedTuple):
@@ -45,7 +66,7 @@ class ClaimResult(NamedTuple):
     claimed: int
     target: int
     winner: Side | None
-    decided_by: str | None
+    decided_by: DecidedBy | None
 
     @property
     def total(self) -> int:
@@ -75,8 +96,8 @@ class HandLine(NamedTuple):
     dealer: int
     taker: int | None
     taker_side: Side | None
-    kind: str
-    outcome: str | None
+    kind: HandKind
+    outcome: Outcome | None
     totals: tuple[int, ...] | None
     value: int
     recorded: tuple[int, ...]
@@ -106,7 +127,7 @@ class Sheet:
     hands: tuple[HandLine, ...]
     score: tuple[int, ...]
     winner: Side | None
-    decided_by: str | None
+    decided_by: DecidedBy | None
     next_dealer: int
     first_speaker: int
     hanging: int
@@ -135,7 +156,7 @@ def split(amount: int, sides: list[Side] | tuple[Side, ...]) -> dict[Side, int]:
 def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
     """Sides in the order of the hand's seats from the dealer's left; a team at its first seat.
 
-    >>> from app.engine.model import make_table
+    >>> from app.engine.records import make_table
     >>> seat_order(make_table(3, True), 0), seat_order(make_table(4, True), 0)
     ((1, 2, 0), (1, 0))
     """
@@ -151,7 +172,7 @@ def seat_order(table: Table, dealer: int) -> tuple[Side, ...]:
 def hand_totals(hand: Hand, rules: Rules) -> list[int]:
     """Each side's hand total: cards + counted sequences + bella (§3.1-3.2).
 
-    >>> from app.engine.model import Melds
+    >>> from app.engine.records import Melds
     >>> h = Hand(taker=1, cards=(162, 0), melds=Melds(1, fifty=1), no_tricks=(1,))
     >>> hand_totals(h, Rules()), hand_totals(h, Rules(sequences_need_trick=False))
     ([162, 0], [162, 50])
@@ -170,7 +191,7 @@ def hand_totals(hand: Hand, rules: Rules) -> list[int]:
 class Result(NamedTuple):
     """What a played hand gives before the pot and penalties."""
 
-    outcome: str
+    outcome: Outcome
     recorded: list[int]
     winner: Side | None
     baited: bool  # the taker's side counts a bait (a bait, or eggs under "opponents")
@@ -197,13 +218,13 @@ def judge(totals: list[int], taker_side: Side, order: tuple[Side, ...], rules: R
         recorded = totals[:]
         recorded[taker_side] = 0
         return Result("eggs", recorded, None, False, own)
-    outcome = "bait" if own < against else "eggs"
+    outcome: Outcome = "bait" if own < against else "eggs"
     recorded, winner = _bait(totals, taker_side, opponents, rules.bait_to)
     return Result(outcome, recorded, winner, True, 0)
 
 
 def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
-          bait_to: str) -> tuple[list[int], Side | None]:
+          bait_to: BaitTo) -> tuple[list[int], Side | None]:
     top = max(totals[s] for s in opponents)
     leaders = [s for s in opponents if totals[s] == top]
     value = sum(totals)
@@ -221,7 +242,7 @@ def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
     return recorded, (leaders[0] if len(leaders) == 1 else None)
 
 
-def least_to_make(game: Game, taker: Seat, melds: Melds | None = None,
+def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
                   bella: Side | None = None) -> int | None:
     """The fewest card points the taker's side must take to make the hand (§3.3), with the
     sequences and bella declared so far; None when no card points can, or when it depends on
@@ -257,7 +278,7 @@ def claimed_points(hand: Hand, rules: Rules) -> int:
     (the claiming side's: the reader allows no other). The sequences count even under
     sequences_need_trick: the claiming side has taken tricks.
 
-    >>> from app.engine.model import Claim, Melds
+    >>> from app.engine.records import Claim, Melds
     >>> hand = Hand(taker=1, claim=Claim(0, 51), melds=Melds(0, terz=1), bella=0)
     >>> claimed_points(hand, Rules()), claimed_points(Hand(taker=1, claim=Claim(0, 51)), Rules())
     (91, 51)
@@ -275,7 +296,7 @@ def claimed_points(hand: Hand, rules: Rules) -> int:
 def judge_claim(hand: Hand, rules: Rules, scores: list[int] | tuple[int, ...]) -> ClaimResult:
     """What a claim hand that counts decides, given the ``scores`` before it (§5a).
 
-    >>> from app.engine.model import Claim
+    >>> from app.engine.records import Claim
     >>> short = Hand(taker=1, claim=Claim(0, 51))
     >>> judge_claim(short, Rules(failed_claim="loses"), [430, 300])[3:]
     (501, 1, 'failed_claim')
@@ -341,7 +362,7 @@ class _Counts:
 
 
 def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
-                 last_trick: Side | None) -> tuple[Side | None, str | None]:
+                 last_trick: Side | None) -> tuple[Side | None, DecidedBy | None]:
     """Who wins after a played hand, and by which rule (§5); (None, None) if the game goes on."""
     target = rules.target
     reached = [s for s, v in enumerate(scores) if v >= target]
@@ -363,7 +384,7 @@ def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
 class _Replay:
     """The state carried from hand to hand while a log is replayed."""
 
-    def __init__(self, game: Game, strict: bool = True) -> None:
+    def __init__(self, game: Log, strict: bool = True) -> None:
         table = game.table
         self.game = game
         self.rules = game.rules
@@ -375,7 +396,7 @@ class _Replay:
         self.scores = [0] * table.sides
         self.pot = 0
         self.winner: Side | None = None
-        self.decided_by: str | None = None
+        self.decided_by: DecidedBy | None = None
         self.baits = _Counts(game.rules.bait_penalty, table.sides)
         self.skis = _Counts(game.rules.ski_penalty, table.sides)
         # A short claim under failed_claim "play_on" is an error: score() raises it (strict),
@@ -411,7 +432,7 @@ class _Replay:
         return self._still(number, dealer, hand, False)._replace(claim=result)
 
     def _still(self, number: int, dealer: int, hand: Hand, void: bool) -> HandLine:
-        kind = "redeal" if hand.redeal else (
+        kind: HandKind = "redeal" if hand.redeal else (
             "claim" if hand.claim is not None else
             "debertz" if hand.debertz is not None else "played")
         taker = None if hand.redeal else hand.taker
@@ -443,7 +464,7 @@ class _Replay:
             # The end is checked after played hands only: a redeal changes no score (§5).
             self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
                                                         hand.last_trick)
-        kind = "played" if hand.debertz is None else "debertz"
+        kind: HandKind = "played" if hand.debertz is None else "debertz"
         return HandLine(number, dealer, hand.taker, taker_side, kind, result.outcome,
                         tuple(totals), sum(totals), tuple(result.recorded), pot_won, penalties,
                         tuple(change), tuple(self.scores), self.pot, False, result.winner)
@@ -479,7 +500,7 @@ class _Replay:
                      (next_dealer + 1) % n, self.pot, needs, bait_cost, ski_cost)
 
 
-def score(game: Game) -> Sheet:
+def score(game: Log) -> Sheet:
     """Replay the whole log into the score sheet.
 
     Raises DebertzError for a claim that counts and falls short under failed_claim "play_on"
@@ -494,7 +515,7 @@ def score(game: Game) -> Sheet:
     return replay.sheet(lines)
 
 
-def _replayed(game: Game, hands: int) -> _Replay:
+def _replayed(game: Log, hands: int) -> _Replay:
     """The state after the first ``hands`` records, short claims collected, not raised."""
     replay = _Replay(game, strict=False)
     for i, hand in enumerate(game.hands[:hands]):
@@ -502,7 +523,7 @@ def _replayed(game: Game, hands: int) -> _Replay:
     return replay
 
 
-def short_claims(game: Game) -> list[Problem]:
+def short_claims(game: Log) -> list[Problem]:
     """A ``claim_short`` problem for every claim that counts and falls short under
     failed_claim "play_on" (a short claim then changes nothing, and the replay goes on).
 
@@ -514,7 +535,7 @@ def short_claims(game: Game) -> list[Problem]:
     return _replayed(game, len(game.hands)).short
 
 
-def claim_result(game: Game, hand_json: object, index: int | None = None) -> ClaimResult | None:
+def claim_result(game: Log, hand_json: object, index: int | None = None) -> ClaimResult | None:
     """For a live preview: what the claim record ``hand_json`` would decide at 0-based
     ``index`` (an existing hand it replaces; by default a new last hand), against the score
     before it. None when the record is not a claim, has a problem of its own (see

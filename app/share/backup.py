@@ -26,14 +26,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app import engine
+from app.ids import is_safe_id
+from app.share import inbound
 from app.share.errors import ShareError
-from app.share.link import game_digest
+from app.share.link import content_digest, doc_of, game_digest
 
 BACKUP_FORMAT = "debertz-backup/1"
 BACKUP_PREFIX = "debertz-backup/"
-EPHEMERAL_SETTINGS = ("entry", "trash", "backup")
-"""Settings that belong to this moment on this device (an open form, the game just deleted,
-the backup record) and are neither written into a backup nor restored from one."""
+EPHEMERAL_SETTINGS = tuple(sorted(inbound.NOT_RESTORED))
+"""Settings that belong to this moment on this device (the forms as typed, the game just
+deleted, the backup record, this browser's storage note) and are neither written into a backup
+nor restored from one (app.share.inbound reads a backup's settings)."""
+MAX_GAMES = inbound.MAX_GAMES
 REMIND_AFTER = 30
 """Hands entered since the last backup after which the games list suggests one (and again after
 as many more once the suggestion was put off)."""
@@ -42,7 +46,8 @@ GameDict = dict[str, Any]
 
 
 class BackupError(ShareError):
-    """A backup file that cannot be used at all; ``code``: ``newer_backup``, ``not_backup``."""
+    """A backup file that cannot be used at all; ``code``: ``newer_backup``, ``not_backup``,
+    ``too_many_games`` (more than ``MAX_GAMES``)."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +62,16 @@ class BadGame:
 
 @dataclass(frozen=True)
 class Backup:
-    """A backup as read: when it was made, its readable games, its settings, what was refused."""
+    """A backup as read: when it was made, its readable games, its settings (checked: only
+    those a backup may bring), what was refused, and the settings left out (``dropped``)."""
 
     made: str
     games: list[GameDict]
     settings: dict[str, Any]
     bad: list[BadGame] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    digests: list[str | None] = field(default_factory=list)
+    """The content digest of each game in ``games`` (computed while reading; may be empty)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,9 @@ class RestorePlan:
     """What restoring a backup does: ``add`` (games new here, own ids), ``copies`` (kept twice:
     the backup's version under a new id), ``same`` (ids already here unchanged, skipped),
     ``bad`` (refused), ``settings`` (the backup's lasting settings: they fill only what is not
-    set here, see :func:`merge_settings`)."""
+    set here, see :func:`merge_settings`), ``dropped`` (its settings left out: unknown here or
+    not valid). A game whose id is not safe in an address (``app.ids``) is added under a new
+    id, marked ``restored_from`` as a copy is."""
 
     made: str
     add: list[GameDict]
@@ -78,6 +89,7 @@ class RestorePlan:
     same: list[str]
     bad: list[BadGame]
     settings: dict[str, Any]
+    dropped: list[str] = field(default_factory=list)
 
     @property
     def games(self) -> list[GameDict]:
@@ -130,22 +142,22 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
     games = obj.get("games")
     if not isinstance(games, list):
         raise BackupError("not_backup", {}, "it has no list of games")
-    settings = obj.get("settings")
+    if len(games) > MAX_GAMES:
+        raise BackupError("too_many_games", {"count": len(games), "max": MAX_GAMES},
+                          f"{len(games)} games, more than {MAX_GAMES}")
+    settings, dropped = inbound.read_settings(obj.get("settings"))
     good: list[GameDict] = []
     bad: list[BadGame] = []
+    digests: list[str | None] = []
     for number, game in enumerate(games, start=1):
-        problems = engine.check_game(game)
-        if problems:
+        read, problems = inbound.read_game(game)
+        if read is None:
             bad.append(_bad_game(number, game, problems))
         else:
-            good.append(game)
+            good.append(inbound.checked_history(game))  # a damaged ↶/↷ log never a screen
+            digests.append(content_digest(doc_of(read)))
     made = obj.get("made")
-    return Backup(
-        made if isinstance(made, str) else "",
-        good,
-        dict(settings) if isinstance(settings, dict) else {},
-        bad,
-    )
+    return Backup(made if isinstance(made, str) else "", good, settings, bad, dropped, digests)
 
 
 def _bad_game(number: int, game: object, problems: list[engine.Problem]) -> BadGame:
@@ -174,10 +186,11 @@ def plan_restore(
     add: list[GameDict] = []
     copies: list[GameDict] = []
     same: list[str] = []
-    for game in backup.games:
+    digests = backup.digests if len(backup.digests) == len(backup.games) else []
+    for number, game in enumerate(backup.games):
         game_id = game.get("id")
-        digest = game_digest(game)
-        usable = isinstance(game_id, str) and bool(game_id)
+        digest = digests[number] if digests else game_digest(game)
+        usable = is_safe_id(game_id)  # "mine/delete" would name another game's address
         if (usable and (game_id, digest) in lineage) or (
             not usable and digest in known.values()
         ):
@@ -189,10 +202,13 @@ def plan_restore(
         else:
             fresh = next(id_ for id_ in ids if id_ not in taken)
             taken.add(fresh)
-            copies.append({**game, "id": fresh, "restored_from": game_id, "restored": backup.made})
+            origin = game_id if isinstance(game_id, str) else str(game_id)
+            renamed = {**game, "id": fresh, "restored_from": origin, "restored": backup.made}
+            (copies if usable else add).append(renamed)  # an unsafe id is new here, renamed
         lineage.add((str(game_id), digest))
     settings = lasting_settings(backup.settings)
-    return RestorePlan(backup.made, add, copies, same, list(backup.bad), settings)
+    return RestorePlan(backup.made, add, copies, same, list(backup.bad), settings,
+                       list(backup.dropped))
 
 
 def merge_settings(settings: Mapping[str, Any], plan: RestorePlan) -> dict[str, Any]:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from app import engine
+from app.share import inbound
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
 from app.share.limits import LimitError, read_json
@@ -31,8 +31,10 @@ LINK = re.compile(r"#/(?:shared|rules)/[0-9A-Za-z]+")
 
 class FileError(ShareError):
     """A file that cannot be opened. ``code``: ``too_long``, ``too_deep``, ``not_json``,
-    ``invalid`` (the rules refuse the game: ``problems``), ``newer_backup``, ``not_backup``,
-    ``empty``; ``params`` for the message."""
+    ``invalid`` (the rules refuse the game: ``problems``), ``newer_version`` (a rules option or
+    format this version does not know: ``problems``), ``newer_backup``, ``not_backup``,
+    ``too_many_games``, ``not_utf8`` (the text is in another encoding), ``empty``; ``params``
+    for the message."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ def read_file(text: str) -> GameFile | Backup | LinkText:
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise FileError("empty", {}, "the file is empty")
+    if "\ufffd" in text:  # what the page's UTF-8 decoding made of bytes that are not UTF-8
+        raise FileError("not_utf8", {}, "the file is not UTF-8 text (another encoding?)")
     found = LINK.search(text) if not text.lstrip().startswith(("{", "[")) else None
     if found is not None:
         return LinkText(found.group(0))
@@ -67,8 +71,9 @@ def read_file(text: str) -> GameFile | Backup | LinkText:
             return read_backup(obj)
         except BackupError as error:
             raise FileError(error.code, error.params, str(error)) from None
-    problems = engine.check_game(obj)
+    problems = inbound.check_game(obj)
     if problems:
-        raise FileError("invalid", {}, problems[0].message, problems)
+        code = "newer_version" if inbound.made_newer(problems) else "invalid"
+        raise FileError(code, {}, problems[0].message, problems)
     doc = shared_doc(obj)
     return GameFile(doc, content_digest(doc))

@@ -14,6 +14,7 @@ app.share.limits.LimitError: too_deep: nested 50 levels deep, more than 10
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from typing import Any
 
@@ -23,13 +24,17 @@ from app.share.errors import ShareError
 
 class LimitError(ShareError):
     """Outside data broke a limit or could not be read; ``code`` says which, ``params`` the
-    figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``damaged``)."""
+    figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``not_utf8``, ``damaged``)."""
 
 
 def read_json(text: str, max_chars: int, max_depth: int) -> Any:
     """The JSON value of ``text``, refused when longer than ``max_chars`` or nested deeper than
     ``max_depth``; a syntax error names its line and column.
 
+    >>> read_json('["\\\\ud83d\\\\ude00"]', 100, 5), read_json('"\\\\ud800"', 100, 5)
+    Traceback (most recent call last):
+    ...
+    app.share.limits.LimitError: not_utf8: it holds a lone surrogate (\\ud800...)
     >>> read_json('{"a": 1,}', 100, 5)
     Traceback (most recent call last):
     ...
@@ -48,11 +53,22 @@ def read_json(text: str, max_chars: int, max_depth: int) -> Any:
             f"nested {depth} levels deep, more than {max_depth}",
         )
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise LimitError("not_json", {"line": error.lineno, "column": error.colno}, str(error))
     except (ValueError, RecursionError) as error:
         raise LimitError("not_json", {"line": 0, "column": 0}, str(error))
+    if _SURROGATE.search(text) is not None:  # rare: only then is the value walked again
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise LimitError("not_utf8", {}, "it holds a lone surrogate (\\ud800...)") from None
+    return value
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""A ``\\uD800``-``\\uDFFF`` escape: half of a pair, or alone, which no UTF-8 text (nor a
+record the browser stores) can hold."""
 
 
 def inflate(data: bytes, max_bytes: int) -> bytes:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import engine
+from app.share import inbound
 from app.share.bits import BitReader, BitWriter, TruncatedError
 from app.share.errors import ShareError
 from app.share.limits import LimitError, inflate, read_json
@@ -59,7 +60,9 @@ MAX_UNPACKED = 200_000
 MAX_DEPTH = 12
 """Deepest nesting of lists and objects in a ``J`` payload (a game needs 4, a hand's own keys a
 few more)."""
-MAX_HANDS = 5_000
+MAX_HANDS = inbound.MAX_HANDS
+"""The same limit in every form (the packed form's reader stops at it, the ``J`` form is checked
+by ``inbound.check_game`` before the engine reads its hands)."""
 MAX_NAME_BYTES = 400
 GAME_KEYS = ("players", "teams", "first_dealer", "rules", "hands")
 
@@ -93,7 +96,8 @@ Doc = dict[str, Any]
 class LinkError(ShareError):
     """A link that cannot be opened. ``code``: ``empty``, ``too_long``, ``unknown_form``,
     ``damaged``, ``too_big``, ``too_deep``, ``invalid`` (the engine refused what it holds; the
-    problems are in ``problems``); ``params`` for the message.
+    problems are in ``problems``), ``newer_version`` (it holds a rules option or format this
+    version does not know; also with ``problems``); ``params`` for the message.
 
     >>> LinkError("unknown_form", {"form": "7"}, "made by a newer version").code
     'unknown_form'
@@ -220,9 +224,9 @@ def read_game(payload: str) -> Shared:
         doc = _unpack_checked(data, _unpack_game)
     else:
         doc = _read_json_form(data)
-    problems = engine.check_game(doc)
+    problems = inbound.check_game(doc)
     if problems:
-        raise LinkError("invalid", {}, problems[0].message, problems)
+        raise LinkError(_refusal(problems), {}, problems[0].message, problems)
     checked = shared_doc(doc)
     return Shared("game", checked, content_digest(checked), form)
 
@@ -231,11 +235,16 @@ def read_rules(payload: str) -> Shared:
     """The rule set in the payload of a ``#/rules/`` link, checked by the engine."""
     form, data = _read_payload(payload)
     doc = _unpack_checked(data, _unpack_rules_doc) if form == PACKED else _read_json_form(data)
-    try:
-        rules = engine.rules_to_json(engine.rules_from_json(doc))
-    except engine.DebertzError as error:
-        raise LinkError("invalid", {}, str(error), [error.problem]) from None
+    problems = inbound.rules_problems(doc)
+    if problems:
+        raise LinkError(_refusal(problems), {}, problems[0].message, problems)
+    rules = engine.rules_to_json(engine.rules_from_json(doc))
     return Shared("rules", rules, content_digest(rules), form)
+
+
+def _refusal(problems: list[engine.Problem]) -> str:
+    """``newer_version`` when a later version made what the link holds, else ``invalid``."""
+    return "newer_version" if inbound.made_newer(problems) else "invalid"
 
 
 def _read_payload(payload: str) -> tuple[str, bytes]:
@@ -281,7 +290,7 @@ def _read_json_form(data: bytes) -> Any:
         text = inflate(data, MAX_UNPACKED).decode("utf-8")
         doc = read_json(text, MAX_UNPACKED, MAX_DEPTH)
     except LimitError as error:
-        code = "damaged" if error.code in ("not_json", "damaged") else error.code
+        code = "damaged" if error.code in ("not_json", "not_utf8", "damaged") else error.code
         raise LinkError(code, error.params, str(error)) from None
     except UnicodeDecodeError:
         raise _damaged() from None

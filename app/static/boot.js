@@ -14,50 +14,11 @@
 "use strict";
 
 (() => {
-  const TEXTS = {
-    uk: {
-      loading: "Запускаємо Python у браузері…",
-      hint: "Перший запуск завантажує близько 14 МБ, далі застосунок працює без інтернету.",
-      slow: "Запуск триває довше, ніж зазвичай. Можна зачекати або спробувати ще раз.",
-      errorTitle: "Не вдалося запустити застосунок",
-      errorText: "Ваші збережені ігри не зачеплено. Спробуйте ще раз; якщо не допоможе, перезапустіть браузер.",
-      retry: "Спробувати ще раз",
-      update: "Готова нова версія застосунку.",
-      updateButton: "Оновити",
-      starting: "Запускаємо…",
-      downloading: "Завантажуємо застосунок: {done} з {total} МБ",
-      offline: "Немає з’єднання з інтернетом. Завантажено {done} з {total} МБ; завантаження продовжиться саме, щойно з’єднання повернеться.",
-      offlineReady: "Готово: застосунок працює без інтернету.",
-    },
-    ru: {
-      loading: "Запускаем Python в браузере…",
-      hint: "Первый запуск загружает около 14 МБ, дальше приложение работает без интернета.",
-      slow: "Запуск идёт дольше обычного. Можно подождать или попробовать ещё раз.",
-      errorTitle: "Не удалось запустить приложение",
-      errorText: "Ваши сохранённые игры не затронуты. Попробуйте ещё раз; если не поможет, перезапустите браузер.",
-      retry: "Попробовать ещё раз",
-      update: "Готова новая версия приложения.",
-      updateButton: "Обновить",
-      starting: "Запускаем…",
-      downloading: "Загружаем приложение: {done} из {total} МБ",
-      offline: "Нет соединения с интернетом. Загружено {done} из {total} МБ; загрузка продолжится сама, как только соединение вернётся.",
-      offlineReady: "Готово: приложение работает без интернета.",
-    },
-    en: {
-      loading: "Starting Python in the browser…",
-      hint: "The first start downloads about 14 MB; after that the app works offline.",
-      slow: "Starting is taking longer than usual. You can wait or try again.",
-      errorTitle: "The app could not start",
-      errorText: "Your saved games are untouched. Try again; if that does not help, restart the browser.",
-      retry: "Try again",
-      update: "A new version of the app is ready.",
-      updateButton: "Update",
-      starting: "Starting…",
-      downloading: "Downloading the app: {done} of {total} MB",
-      offline: "No internet connection. {done} of {total} MB downloaded; the download will go on by itself as soon as the connection is back.",
-      offlineReady: "Ready without internet: the app now works offline.",
-    },
-  };
+  // Every text this file shows, by its key in the catalogues (app/ui/text/<lang>/*.json), in
+  // each language: {uk: {"shell.loading": "…", …}, …}. tools/build.py fills it in with the keys
+  // this file passes to the function text, each written out (the page names the ones it starts
+  // with in its data-text attributes).
+  const TEXTS = {}; // texts: tools/build.py fills this in
   const SLOW_AFTER_MS = 45000;
   const PROBE_EVERY_MS = 3000;
   const NOTE_FOR_MS = 12000;
@@ -78,7 +39,7 @@
   function pickLanguage(candidates) {
     for (const tag of candidates) {
       const code = String(tag || "").split("-")[0].toLowerCase();
-      if (code in TEXTS) return code;
+      if (Object.hasOwn(TEXTS, code)) return code;
       if (code === "be") return "ru"; // as the app's own choice (app/ui/state.py)
     }
     return "uk";
@@ -90,23 +51,27 @@
       : [navigator.language];
   }
 
-  function texts() {
-    return TEXTS[pickLanguage([root.lang])];
+  // The text of a key (written literally, so that the build and a search find it) in the
+  // page's current language.
+  function text(key) {
+    return TEXTS[pickLanguage([root.lang])][key];
   }
 
-  function say(text, values = {}) {
-    return text.replace(/\{(\w+)\}/g, (_, name) => values[name]);
+  function say(template, values = {}) {
+    return template.replace(/\{(\w+)\}/g, (_, name) => values[name]);
   }
 
+  // The page says it in its own language (the build wrote it); say it in the browser's. The
+  // title stays the page's until Python names the app in the app's language.
   function showLoading() {
     root.lang = pickLanguage(browserLanguages());
-    bootText(texts().loading, texts().hint);
+    bootText(text("shell.loading"), text("shell.hint"));
   }
 
   // The loading state's two lines (gone once a saved screen is painted over it).
-  function bootText(text, hint) {
-    const [line, second] = [byId("shell-boot-text"), byId("shell-boot-hint")];
-    if (line) line.textContent = text;
+  function bootText(line, hint) {
+    const [first, second] = [byId("shell-boot-text"), byId("shell-boot-hint")];
+    if (first) first.textContent = line;
     if (second) second.textContent = hint;
   }
 
@@ -189,7 +154,7 @@
   function stillTrue(screen, stored) {
     const settings = stored.settings === undefined ? {} : payload(stored.settings, "settings", screen.schema);
     if (!settings) return false;
-    const lang = ["uk", "ru", "en"].includes(settings.lang)
+    const lang = Object.hasOwn(TEXTS, settings.lang)
       ? settings.lang
       : pickLanguage(browserLanguages());
     if (lang !== screen.lang) return false;
@@ -233,7 +198,7 @@
     document.title = screen.title;
     document.querySelector(".shell-title").textContent = screen.title;
     root.dataset.screen = "saved";
-    note("starting", texts().starting);
+    note("starting", text("shell.starting"));
     return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0, true)));
   }
 
@@ -304,11 +269,10 @@
       return;
     }
     root.dataset.app = "error";
-    const t = texts();
-    byId("shell-error-title").textContent = t.errorTitle;
-    byId("shell-error-text").textContent = t.errorText;
+    byId("shell-error-title").textContent = text("shell.error_title");
+    byId("shell-error-text").textContent = text("shell.error_text");
     byId("shell-error-detail").textContent = String(detail || "").slice(-2000);
-    byId("shell-retry").textContent = t.retry;
+    byId("shell-retry").textContent = text("shell.retry");
     const boot = byId("shell-boot");
     if (boot) boot.hidden = true;
     byId("shell-error").hidden = false;
@@ -331,8 +295,8 @@
   function watchSlowStart() {
     setTimeout(() => {
       if (root.dataset.app !== "loading") return;
-      byId("shell-error-title").textContent = texts().slow;
-      byId("shell-retry").textContent = texts().retry;
+      byId("shell-error-title").textContent = text("shell.slow");
+      byId("shell-retry").textContent = text("shell.retry");
       byId("shell-error").hidden = false;
     }, SLOW_AFTER_MS);
   }
@@ -343,7 +307,8 @@
 
   function showDownload() {
     const values = { done: megabytes(precached.done), total: megabytes(precached.total || 14e6) };
-    bootText(say(offline ? texts().offline : texts().downloading, values), offline ? "" : texts().hint);
+    const said = offline ? text("shell.offline") : text("shell.downloading");
+    bootText(say(said, values), offline ? "" : text("shell.hint"));
     root.dataset.download = offline ? "offline" : "progress";
   }
 
@@ -424,7 +389,7 @@
 
   function showOfflineReady() {
     root.dataset.offlineReady = "shown";
-    note("offline-ready", texts().offlineReady);
+    note("offline-ready", text("shell.offline_ready"));
     setTimeout(() => hideNote("offline-ready"), NOTE_FOR_MS);
   }
 
@@ -445,7 +410,7 @@
     if (started) return;
     started = true;
     offline = false;
-    bootText(texts().loading, firstVisit ? "" : texts().hint);
+    bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
     delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
     const failed = (error) => showError(error && error.stack ? error.stack : String(error));
@@ -459,10 +424,9 @@
   // --- the service worker and updates --------------------------------------------------------
 
   function offerUpdate(worker) {
-    const t = texts();
-    byId("shell-update-text").textContent = t.update;
+    byId("shell-update-text").textContent = text("shell.update");
     const button = byId("shell-update-button");
-    button.textContent = t.updateButton;
+    button.textContent = text("shell.update_button");
     button.onclick = () => {
       button.disabled = true;
       updateRequested = true;

@@ -14,14 +14,14 @@ const PURE_MODULES = [
   "app.engine",
   "app.share.qr",
   "app.storage",
-  "app.ui.actions",
+  "app.ui.reducer",
   "app.ui.i18n",
   "app.ui.saved_screen",
   "app.ui.state",
   "app.ui.views",
 ];
 const APP_DIR = "/home/pyodide/app"; // PyScript: {"./app.zip": "./app/*"}, from /home/pyodide
-const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "app.browser", "app.ui.dom", "app.main"];
+const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "app.browser", "app.main"];
 const IMPORT = `
 import sys
 before = set(sys.modules)

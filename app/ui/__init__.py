@@ -1,15 +1,19 @@
-"""The score keeper's user interface.
+"""The score keeper's user interface: pure (tested on CPython), no browser module imported.
 
-Pure modules (tested on CPython, no browser needed):
+Shared by every screen:
 
-- ``state``: the app state and the drafts of the new-game and new-hand forms;
-- ``actions``: ``reduce(state, action, payload) -> (state, effects)``, undo/redo included;
-- ``views``: ``render(state) -> str``, every user string escaped;
-- ``i18n``: the uk / ru / en texts (data: ``text/<lang>/*.json``); ``help_pages``: the help page;
+- ``state``: the app state and the drafts of the new-game and hand forms;
+- ``core``: the reducer's core (effects, one commit per action); ``reducer``: the one table of
+  every feature's handlers and routes, and ``reduce(state, action, payload)``;
+- ``views``: ``render(state) -> str`` for the screen shown, every user string escaped;
 - ``scoring``: the one place that calls the engine (``app.engine``);
 - ``nav``: the address of every screen and layer, and how Back moves through them;
-- ``prefs``: the screen wake lock setting and the note on storage the browser may clear.
+- ``i18n``: the uk / ru / en texts (data: ``text/<lang>/*.json``); ``history``: undo and redo;
+- ``general`` (language, write results, other tabs), ``prefs`` (wake lock, storage note).
 
-``dom`` is the thin shell that binds all of it to the page; it is the only module that imports
-``js`` / ``pyodide``.
+Features, each a folder with its ``actions`` (``HANDLERS``, ``ROUTES``) and ``views``: ``games``
+(the games list), ``game`` (a game's screen), ``hand`` (the hand form), ``claim`` («Партія»),
+``setup`` (the new-game form), ``stats`` (report, chart, statistics), ``help``, ``sharing``.
+
+The shell that binds all of it to the page is app/browser/shell.py.
 """

@@ -1,11 +1,13 @@
 """Every text of the interface in Ukrainian, Russian and English.
 
 The texts are data, one catalogue per language: ``app/ui/text/<lang>/*.json`` (flat objects of
-key -> text; ``help.json`` is the help page, read by ``help_pages``). A feature may bring its own
+key -> text; ``help.json`` is the help page, read by ``app.ui.help.pages``). A feature may bring its own
 file (``share.json``, ...); the files of one language are merged and a key may appear only once.
 Tests check that every language has the same keys, placeholders and plural forms.
 
-``translator(lang)`` gives a function ``t(key, **params)``; a missing key is a bug, so it raises.
+``translator(lang)`` gives a function ``t(key, /, **params)``; a missing key is a bug, so it raises.
+The key is positional-only, so a text may have a parameter named ``key`` (the engine's
+``unknown_key``, ``redeal_with_result``... problems carry one).
 
 >>> t = translator("uk")
 >>> t("game.needs", points=181)
@@ -91,7 +93,7 @@ def translator(lang: str) -> Tr:
     """
     table = TABLES[lang]
 
-    def t(key: str, **params: Any) -> str:
+    def t(key: str, /, **params: Any) -> str:  # positional: a problem's own `key` param is fine
         if key not in table:
             number = next(params[name] for name in PLURAL_PARAMS if name in params)
             key = f"{key}.{plural(lang, int(number))}"

@@ -20,33 +20,29 @@ there out of the app::
     #/rules/<payload>       a rule set from a link
     #/import                a file opened in the app, a backup to restore
 
-The sharing screens' addresses are read by app/ui/sharing/actions.py (``ROUTES``).
+Each feature shows its own addresses (its ``ROUTES``: app/ui/game/routes.py, app/ui/sharing/...),
+and app/ui/reducer.py's ``route`` action picks the one an address names by its first part.
 
-``address(state)`` is where the state is; ``route(state, hash)`` moves the state to an address;
-``plan(trail, wanted, follow)`` says how the page's history reaches ``wanted``. A *trail* is the
+``address(state)`` is where the state is; ``plan(trail, wanted, follow)`` says how the page's history reaches ``wanted``. A *trail* is the
 list of addresses from the games list to the current entry, kept in each entry's
 ``history.state`` (app/browser/navigation.py does the browser's part).
 
 >>> from app.ui.state import initial_state
 >>> state = initial_state({"g1": {"players": ["A", "B"], "hands": []}}, {}, [], [])
->>> route(state, "#/game/g1/hand")
-[('focus', 'entry-title')]
+>>> state.screen, state.game_id = "game", "g1"
 >>> address(state), chain(address(state))
-('#/game/g1/hand', ['#/', '#/game/g1', '#/game/g1/hand'])
+('#/game/g1', ['#/', '#/game/g1'])
 >>> plan(["#/", "#/game/g1", "#/game/g1/hand"], "#/game/g1", follow=False)
 Step(kind='back', steps=1, trail=['#/', '#/game/g1'])
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from app.ui import scoring, setup
-from app.ui.state import Confirm, GameDict, HandDraft, State
+from app.ui.state import State
 
 HOME = "#/"
-Move = tuple[str, str]
-"""What the page does after a move: ``("focus", element id)`` or ``("scroll", "top")``."""
 
 
 class Step(NamedTuple):
@@ -192,157 +188,23 @@ def first_part(place: str) -> str:
     return parts[0] if parts else "home"
 
 
-# --- moving the state to an address ---------------------------------------------------------
 
 
-def route(state: State, place: str, starting: bool = False) -> list[Move]:
-    """Show what ``place`` names; what the page should do then (focus, scroll).
-
-    An address that names nothing shown (a game deleted meanwhile, a hand that is gone) shows
-    the nearest thing that exists; ``address(state)`` then says where the state really is.
-    ``starting``: the app has just started (a reload, a tab brought back, a killed app opened
-    again): a game's sheet reopens the hand form kept for it, so nothing typed is out of sight
-    (Back only closes the form; it does not bring it back).
-    """
-    parts = address_parts(place)
-    screen = parts[0] if parts else "home"
-    before = (state.screen, state.game_id, state.help_anchor)
-    if screen == "last":
-        parts, screen = ["game", last_game(state.games) or ""], "game"
-    if screen == "game" and len(parts) > 1 and parts[1] in state.games:
-        report = parts[2:] == ["report"]
-        moves = _game(state, parts[1], [] if report else parts[2:], before)
-        kept = kept_form(state) if starting and state.entry is None else None
-        if kept is not None and state.confirm is None:
-            state.entry = kept
-            return [("focus", "entry-title")]
-        return [("focus", "report-title")] if report else moves
-    state.entry, state.confirm = None, None
-    focus = "screen-title"
-    if screen == "game" and len(parts) > 1 and parts[1]:
-        state.screen, state.notice = "home", "game_missing"
-    elif screen == "new":
-        state.screen = "new"
-        state.setup = setup.fresh_setup() if state.setup is None else setup.completed(state.setup)
-    elif screen == "stats":
-        state.screen = "stats"
-    elif screen == "help":
-        state.screen = "help"
-        state.help_anchor = parts[1] if len(parts) > 1 else None
-        if state.help_anchor:
-            focus = f"help-{state.help_anchor}"
-    else:
-        state.screen = "home"
-    if (state.screen, state.game_id, state.help_anchor) == before and not state.notice:
-        return []
-    return [("focus", focus)]
 
 
-def last_game(games: dict[str, GameDict]) -> str | None:
-    """The game played last: the one changed most recently among those still going on, else
-    among all (None when there is no game).
-
-    >>> last_game({"a": {"updated": "2026-12-01", "players": ["A", "B"], "hands": []},
-    ...            "b": {"updated": "2026-11-01", "players": ["A", "B"], "hands": []}})
-    'a'
-    """
-
-    def recent(ids: list[str]) -> str | None:
-        return max(ids, key=lambda gid: str(games[gid].get("updated", "")), default=None)
-
-    going = [gid for gid, game in games.items() if not _finished(game)]
-    return recent(going) or recent(list(games))
 
 
-def _finished(game: GameDict) -> bool:
-    sheet, _ = scoring.try_sheet(game)
-    return sheet is None or sheet.finished
 
 
-def _game(state: State, game_id: str, rest: list[str], before: tuple[Any, ...]) -> list[Move]:
-    """Show a game, with the hand form and the confirmation its address names."""
-    if state.game_id != game_id:
-        state.entry, state.confirm = None, None
-    state.screen, state.game_id = "game", game_id
-    was_entry = None if state.entry is None else state.entry.index
-    was_open = (state.entry is not None, state.confirm is not None)
-    asking = bool(rest) and rest[-1] == "delete"
-    form = rest[:-1] if asking else rest
-    index = _hand_index(state, form)
-    if form and form[0] == "hand" and (index is not None or len(form) == 1) and _can_add(state, index):
-        if state.entry is None or state.entry.index != index:
-            state.entry = kept_draft(state, index) or _fresh_draft(state, index)
-    else:
-        state.entry = None
-    state.confirm = None
-    if asking and state.entry is None and not form:
-        state.confirm = Confirm("delete-game")
-    elif asking and state.entry is not None and state.entry.index is not None:
-        state.confirm = Confirm("delete-hand", state.entry.index)
-    if (state.screen, state.game_id, state.help_anchor) != before:
-        return [("focus", "entry-title" if state.entry is not None else "screen-title")]
-    return _layer_moves(state, was_open, was_entry)
 
 
-def _hand_index(state: State, form: list[str]) -> int | None:
-    """The 0-based hand a ``hand/<n>`` address corrects (None for a new hand or a bad n)."""
-    game = state.game
-    if game is None or len(form) != 2 or not form[1].isdecimal():
-        return None
-    index = int(form[1]) - 1
-    return index if 0 <= index < len(game["hands"]) else None
 
 
-def _can_add(state: State, index: int | None) -> bool:
-    """A saved hand can always be corrected; a new one only while the game goes on."""
-    game = state.game
-    return index is not None or (game is not None and not _finished(game))
 
 
-def _fresh_draft(state: State, index: int | None) -> HandDraft:
-    game = state.game
-    assert game is not None
-    if index is None:
-        return HandDraft(sides=scoring.side_count(game))
-    return scoring.hand_to_draft(game, index)
 
 
-def _layer_moves(state: State, was_open: tuple[bool, bool], was_entry: int | None) -> list[Move]:
-    """Where the focus goes when the form or a confirmation opened or closed on one screen."""
-    now_open = (state.entry is not None, state.confirm is not None)
-    if now_open == was_open:
-        return []
-    if now_open[1]:
-        return [("focus", "confirm-no")]
-    if was_open[1]:
-        return [("focus", "ask-delete-hand" if now_open[0] else "ask-delete-game")]
-    if now_open[0]:
-        return [("focus", "entry-title")]
-    if was_entry is None:
-        return [("focus", "new-hand"), ("scroll", "top")]
-    return [("focus", f"hand-{was_entry}")]
 
 
-def kept_draft(state: State, index: int | None) -> HandDraft | None:
-    """The hand form kept for the open game (a reload, Back, a killed app), when it is the form
-    of hand ``index`` (None: a new hand) and still fits the game."""
-    draft = kept_form(state)
-    return draft if draft is not None and draft.index == index else None
 
 
-def kept_form(state: State) -> HandDraft | None:
-    """The hand form kept for the open game, whichever hand it is of, when it still fits."""
-    kept = state.settings.get("entry")
-    game = state.game
-    if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
-        return None
-    if not isinstance(kept.get("draft"), dict):
-        return None
-    try:
-        draft = HandDraft(**kept["draft"])
-    except TypeError:
-        return None
-    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
-    if draft.index is None:
-        return draft if fits and _can_add(state, None) else None
-    return draft if fits and 0 <= draft.index < len(game["hands"]) else None

@@ -4,7 +4,7 @@
 settings record like the language). ``storage_refused``: the browser did not promise to keep
 the games; the games list says so until the note is dismissed (remembered in the settings).
 
->>> from app.ui.actions import reduce
+>>> from app.ui.reducer import reduce
 >>> from app.ui.state import initial_state
 >>> state, effects = reduce(initial_state({}, {}, [], []), "keep-awake", {"value": "false"})
 >>> state.settings["keep_awake"], [e.kind for e in effects]
@@ -13,7 +13,7 @@ the games; the games list says so until the note is dismissed (remembered in the
 
 from __future__ import annotations
 
-from app.ui.actions import Effect, Payload, handles
+from app.ui.core import Effect, Handler, Payload
 from app.ui.state import State
 
 STORAGE_NOTE_SEEN = "storage_note"
@@ -42,19 +42,23 @@ def shows_storage_note(state: State) -> bool:
     return state.storage_refused and not state.volatile and not seen
 
 
-@handles("keep-awake")
 def _keep_awake(state: State, payload: Payload) -> list[Effect]:
     state.settings["keep_awake"] = payload.get("value") == "true"
     return []
 
 
-@handles("storage-refused")
 def _storage_refused(state: State, payload: Payload) -> list[Effect]:
     state.storage_refused = True
     return []
 
 
-@handles("storage-note-seen")
 def _storage_note_seen(state: State, payload: Payload) -> list[Effect]:
     state.settings[STORAGE_NOTE_SEEN] = True
     return [Effect("focus", "new-game")]
+
+
+HANDLERS: dict[str, Handler] = {
+    "keep-awake": _keep_awake,
+    "storage-refused": _storage_refused,
+    "storage-note-seen": _storage_note_seen,
+}

@@ -10,17 +10,22 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from app import engine
-from app.ui.state import GameDict, HandDraft
+from app.share.inbound import checked_history
+from app.ui.drafts import HandDraft
+from app.ui.state import GameDict
 
-PRESET_NAMES = ("standard", "moscow", "vinnytsia")
+PRESET_NAMES = engine.PRESET_NAMES
+"""The shared rule sets, as the engine names them (``engine.PresetName``)."""
 
 _CACHE_SIZE = 512
-_games: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
-_sheets: OrderedDict[int, tuple[GameDict, Any]] = OrderedDict()
+_T = TypeVar("_T")
+_games: OrderedDict[int, tuple[GameDict, engine.Game]] = OrderedDict()
+_sheets: OrderedDict[int, tuple[GameDict, engine.Sheet]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,9 @@ class Issue:
     message: str = ""
 
 
-def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make: Any) -> Any:
+def _cached(
+    cache: OrderedDict[int, tuple[GameDict, _T]], game: GameDict, make: Callable[[GameDict], _T]
+) -> _T:
     """A value computed once per game dict: dicts are never changed in place (a change makes a
     new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile.
     Older versions of the same game (same ``"id"`` key) are dropped when a new one comes in."""
@@ -53,20 +60,74 @@ def _cached(cache: OrderedDict[int, tuple[GameDict, Any]], game: GameDict, make:
     return value
 
 
-def engine_game(game: GameDict) -> Any:
+def engine_game(game: GameDict) -> engine.Game:
     """The engine's ``Game`` for a saved game dict (computed once per dict)."""
     return _cached(_games, game, engine.game_from_json)
 
 
-def sheet(game: GameDict) -> Any:
+def sheet(game: GameDict) -> engine.Sheet:
     """The engine's ``Sheet`` for a saved game dict (computed once per dict)."""
     return _cached(_sheets, game, lambda g: engine.score(engine_game(g)))
 
 
-def try_sheet(game: GameDict) -> tuple[Any | None, str | None]:
+def try_sheet(game: GameDict) -> tuple[engine.Sheet | None, str | None]:
     """``(sheet, None)``, or ``(None, message)`` when the saved game cannot be replayed."""
     try:
         return sheet(game), None
+    except engine.DebertzError as error:
+        return None, str(error)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A stored game as its screen draws it: the record, the engine's ``Game`` read from it and
+    its ``Sheet``, read once (:func:`played`) and handed down to every part of the screen.
+
+    >>> game = {"id": "g1", "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> shown = played(game)
+    >>> shown.sides, shown.sheet.score, shown.label(1), shown.rules["target"], shown is played(game)
+    (2, (100, 62), 'Петро', 501, True)
+    """
+
+    record: GameDict
+    game: engine.Game
+    sheet: engine.Sheet
+    rules: dict[str, Any]
+    """The rules in force, every option written out (``engine.rules_to_json``)."""
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 or 3, or 2 teams of a 4-player game."""
+        return self.game.side_count
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        """The hand records as stored (the app's own keys, such as ``at``, included)."""
+        hands: list[dict[str, Any]] = self.record["hands"]
+        return hands
+
+    def label(self, side: int) -> str:
+        """The side's name: the player, or both players of a team (``side_label``)."""
+        return side_label(self.record, side)
+
+
+_played: OrderedDict[int, tuple[GameDict, Played]] = OrderedDict()
+
+
+def played(game: GameDict) -> Played:
+    """The game read for its screen (once per dict; raises ``DebertzError`` like :func:`sheet`)."""
+    return _cached(_played, game, _read_played)
+
+
+def _read_played(game: GameDict) -> Played:
+    read = engine_game(game)
+    return Played(game, read, sheet(game), engine.rules_to_json(read.rules))
+
+
+def try_played(game: GameDict) -> tuple[Played | None, str | None]:
+    """``(played, None)``, or ``(None, message)`` when the saved game cannot be replayed."""
+    try:
+        return played(game), None
     except engine.DebertzError as error:
         return None, str(error)
 
@@ -90,7 +151,7 @@ def readable_games(
         try:
             if not isinstance(game, dict):
                 raise TypeError("not an object")
-            game = {**game, "id": key}
+            game = checked_history({**game, "id": key})  # app.share.inbound: ↶/↷ logs
             sheet(game)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             problems.append({"record": str(key), "code": "unplayable", "message": str(error)})
@@ -175,7 +236,7 @@ def rules_of(game: GameDict) -> dict[str, Any]:
     return rules_to_json(engine_game(game).rules)
 
 
-def rules_to_json(rules: Any) -> dict[str, Any]:
+def rules_to_json(rules: engine.Rules) -> dict[str, Any]:
     """An engine ``Rules`` as a plain JSON-ready dict (every option written out)."""
     return dict(engine.rules_to_json(rules))
 
@@ -447,14 +508,14 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     return own + found
 
 
-def _later(problem: Any) -> Issue:
+def _later(problem: engine.Problem) -> Issue:
     """A later hand's problem, for the form of an earlier one: where it is, and its figures."""
     params = {**dict(problem.params or {}), "hand": problem.hand}
     code = "ui.later_claim_short" if problem.code == "claim_short" else str(problem.code)
     return Issue("", code, params, str(problem.message))
 
 
-def claim_result(game: GameDict, draft: HandDraft) -> Any:
+def claim_result(game: GameDict, draft: HandDraft) -> engine.ClaimResult | None:
     """What the draft's claim would decide where it stands (the engine's ``ClaimResult``), or
     None when the draft is not a claim, has a problem of its own, or comes after the end."""
     if not draft.claim or draft.redeal:
@@ -475,7 +536,7 @@ def claim_sides(game: GameDict, taker: int | None) -> tuple[int, ...]:
     return tuple(engine.claim_sides(engine_game(game), taker))
 
 
-def replay_problem(game: GameDict) -> Any:
+def replay_problem(game: GameDict) -> engine.Problem | None:
     """The first problem that would stop ``game`` from being replayed (an engine ``Problem``),
     or None. Hands change through the undo history without the engine's checked edits, so
     every such change is tried here before it is stored: deleting a hand, or taking a change
@@ -503,7 +564,7 @@ def with_hand(game: GameDict, draft: HandDraft) -> GameDict:
     return {**game, "hands": hands}
 
 
-def preview(game: GameDict, draft: HandDraft) -> tuple[Any, Any] | None:
+def preview(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, engine.Sheet] | None:
     """``(hand_line, sheet)`` of the game with the draft saved, or None while it has problems."""
     if check_draft(game, draft):
         return None

@@ -1,6 +1,6 @@
 """The app state: saved games, settings, the open screen and the drafts of the two forms.
 
-The state is plain data. ``actions.reduce`` makes a new state from an old one; nothing here touches
+The state is plain data. ``reducer.reduce`` makes a new state from an old one; nothing here touches
 the page or the store.
 
 >>> state = initial_state({}, {}, [], ["ru-RU", "en"])
@@ -11,73 +11,23 @@ the page or the store.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from app.ui.drafts import HandDraft, SetupDraft, read_setup
 from app.ui.sharing.state import Transfer
 
 LANGS = ("uk", "ru", "en")
 DEFAULT_LANG = "uk"
-TARGETS = ("301", "501", "701", "1001")
 
 GameDict = dict[str, Any]
+"""A stored game: the engine's ``debertz/1`` object plus the app's keys (``id``, ``rev``...)."""
 
+Screen = Literal["home", "new", "game", "help", "stats", "share", "shared", "rules-in", "import"]
+"""The screens: the games list, the new-game form, a game, the help, the statistics, and the
+sharing screens (a game's link, a game or rules from a link, a file or backup to import)."""
 
-@dataclass
-class SetupDraft:
-    """What has been typed into the new-game form (kept as typed, validated on "start")."""
-
-    count: int = 2
-    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    teams: bool = True
-    target: str = "501"
-    target_other: str = ""
-    preset: str = "standard"
-    options: dict[str, Any] = field(default_factory=dict)
-    first_dealer: str = "0"
-    tried: bool = False
-
-
-@dataclass
-class HandDraft:
-    """The new-hand (or edit-hand) form: ``index`` is None for a new hand.
-
-    ``cards`` holds the text of each side's field; ``typed`` the sides typed by the user, most
-    recent last; the one side left over is filled in as ``162 - others``.
-
-    ``claim`` switches the form to «Партія» (a claim, RULES.md §5a): ``claim_side`` claimed
-    with ``claim_cards`` (as typed) card points in its tricks, plus its own ``claim_terz``,
-    ``claim_fifty`` and bella (``claim_bella``) when the rules count them. They are kept apart
-    from the fields of a played hand, so switching between the two loses nothing typed.
-    """
-
-    sides: int
-    index: int | None = None
-    taker: int | None = None
-    cards: list[str] = field(default_factory=list)
-    typed: list[int] = field(default_factory=list)
-    meld_side: int | None = None
-    terz: int = 0
-    fifty: int = 0
-    bella: int | None = None
-    no_tricks: list[int] = field(default_factory=list)
-    last_trick: int | None = None
-    debertz: int | None = None
-    redeal: bool = False
-    tried: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-    origin: dict[str, Any] | None = None
-    """The hand record being edited, as it was when the form opened (None for a new hand):
-    if another tab changes that hand meanwhile, the edit is not saved over it."""
-    claim: bool = False
-    claim_side: int | None = None
-    claim_cards: str = ""
-    claim_terz: int = 0
-    claim_fifty: int = 0
-    claim_bella: bool = False
-
-    def __post_init__(self) -> None:
-        if not self.cards:
-            self.cards = [""] * self.sides
+ConfirmKind = Literal["delete-hand", "delete-game"]
+"""What a yes/no question asks about."""
 
 
 @dataclass
@@ -85,7 +35,7 @@ class Confirm:
     """A question waiting for yes/no: ``kind`` is ``delete-hand`` or ``delete-game``;
     ``hand`` is the record of the hand to delete as it was when asked."""
 
-    kind: str
+    kind: ConfirmKind
     index: int = -1
     hand: dict[str, Any] | None = None
 
@@ -111,7 +61,7 @@ class State:
     games: dict[str, GameDict]
     settings: dict[str, Any]
     problems: list[dict[str, str]] = field(default_factory=list)
-    screen: str = "home"
+    screen: Screen = "home"
     game_id: str | None = None
     setup: SetupDraft | None = None
     entry: HandDraft | None = None
@@ -173,7 +123,13 @@ def initial_state(
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,
         setup=_saved_setup(settings.get("setup")),
+        notice=_discarded_setup(settings.get("setup")),
     )
+
+
+def _discarded_setup(saved: object) -> str | None:
+    """The notice for a kept new-game form that cannot be read (it is not used)."""
+    return "setup_discarded" if saved is not None and _saved_setup(saved) is None else None
 
 
 def _saved_setup(saved: object) -> SetupDraft | None:
@@ -184,12 +140,5 @@ def _saved_setup(saved: object) -> SetupDraft | None:
     >>> _saved_setup({"count": "many"}) is None
     True
     """
-    if not isinstance(saved, dict):
-        return None
-    try:
-        draft = SetupDraft(**saved)
-    except TypeError:
-        return None
-    names_ok = isinstance(draft.names, list) and len(draft.names) == 4
-    options_ok = isinstance(draft.options, dict) and bool(draft.options)
-    return draft if draft.count in (2, 3, 4) and names_ok and options_ok else None
+    draft = read_setup(saved)
+    return draft if draft is not None and draft.options else None

@@ -1,4 +1,5 @@
-"""Views: pure functions from the app state to HTML strings.
+"""Views: pure functions from the app state to HTML strings; this one draws the frame (the top
+bar, the notice) around the view of the screen shown.
 
 Every text typed by a user (names) and every translated text is escaped here; the page only
 inserts the string. Controls carry ``data-action`` (and ``data-*`` arguments) for the page's one
@@ -12,37 +13,38 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from app.storage import SETTINGS_ID
-from app.ui import i18n, prefs, scoring
-from app.ui.markup import esc, join, words
-from app.ui.scoring import side_label
+from app.ui import i18n
+from app.ui.game.views import render_game
+from app.ui.games.views import render_home
+from app.ui.help.views import render_help
+from app.ui.markup import esc, join
+from app.ui.setup.views import render_setup
 from app.ui.sharing import views as sharing
-from app.ui.state import LANGS, GameDict, State
-from app.ui.views_common import when_text
-from app.ui.views_game import render_game
-from app.ui.views_help import render_help
-from app.ui.views_setup import render_setup
-from app.ui.views_stats import render_stats
+from app.ui.state import LANGS, Screen, State
+from app.ui.stats.views import render_stats
+
+View = Callable[[State, i18n.Tr], str]
+
+SCREENS: dict[Screen, View] = {
+    "home": render_home,
+    "new": render_setup,
+    "game": render_game,
+    "help": render_help,
+    "stats": render_stats,
+    **{screen: sharing.render for screen in sharing.SCREENS},
+}
+"""The view of each screen (``state.screen``); each feature's views are in its folder."""
 
 
 def render(state: State) -> str:
     """The whole app for the current screen, starting with the top bar."""
     t = i18n.translator(state.lang)
-    if state.screen == "new":
-        body = render_setup(state, t)
-    elif state.screen == "game" and state.game is not None:
-        body = render_game(state, t)
-    elif state.screen == "help":
-        body = render_help(state, t)
-    elif state.screen == "stats":
-        body = render_stats(state, t)
-    elif state.screen in sharing.SCREENS:
-        body = sharing.render(state, t)
-    else:
-        body = render_home(state, t)
-    return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + body
+    view = SCREENS.get(state.screen, render_home)
+    if state.screen == "game" and state.game is None:
+        view = render_home  # the game was deleted meanwhile: the list it was in
+    return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + view(state, t)
 
 
 def _volatile(state: State, t: i18n.Tr) -> str:
@@ -95,168 +97,3 @@ def _notice(state: State, t: i18n.Tr) -> str:
 FLEETING = ("saved", "edited", "redealt", "deleted", "undone", "redone", "link_copied")
 """Notices that only confirm what was just done: the toast fades out after a few seconds (the
 others carry a button or a problem and stay until the next action)."""
-
-
-def render_home(state: State, t: i18n.Tr) -> str:
-    """The games list: games in progress first, then finished ones."""
-    summaries = [(game, scoring.try_sheet(game)) for game in state.games.values()]
-    summaries.sort(key=lambda item: str(item[0].get("updated", "")), reverse=True)
-    playing = [item for item in summaries if not (item[1][0] and item[1][0].finished)]
-    finished = [item for item in summaries if item[1][0] and item[1][0].finished]
-    parts = [
-        (
-            f'<section class="screen home" aria-labelledby="screen-title">'
-            f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
-        ),
-        _problems(state, t),
-        _storage_note(state, t),
-        _trash(state, t),
-        f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
-        sharing.backup_reminder(state, t),
-    ]
-    if not summaries:
-        parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
-    else:
-        parts.append(
-            f'<a class="btn wide" id="open-stats" href="#/stats">{esc(t("stats.open"))}</a>'
-        )
-    if playing:
-        parts.append(_game_list("playing", t("home.playing"), playing, t))
-    if finished:
-        parts.append(_game_list("finished", t("home.finished"), finished, t))
-    parts.append(sharing.backup_section(state, t))
-    parts.append("</section>")
-    return join(parts)
-
-
-def _problems(state: State, t: i18n.Tr) -> str:
-    if not state.problems:
-        return ""
-    items = join(_problem_item(problem, t) for problem in state.problems)
-    return (
-        f'<div class="problems" role="alert"><p>{esc(t("home.problems"))}</p><ul>{items}</ul></div>'
-    )
-
-
-RAW_SHOWN = 4000
-"""Characters of a damaged record shown on screen (the whole text can be saved as a file)."""
-
-
-def _problem_item(problem: dict[str, str], t: i18n.Tr) -> str:
-    text = esc(storage_problem_text(problem, t))
-    if problem.get("record") != SETTINGS_ID:
-        return f"<li>{text}</li>"
-    raw = problem.get("raw", "")
-    cut = (
-        f'<p class="hint">{esc(t("settings.raw_cut", shown=RAW_SHOWN, total=len(raw)))}</p>'
-        if len(raw) > RAW_SHOWN
-        else ""
-    )
-    return (
-        f'<li id="settings-problem">{text} {esc(t("settings.damaged"))}'
-        f'<details><summary>{esc(t("settings.show_raw"))}</summary>'
-        f'<pre class="raw">{esc(raw[:RAW_SHOWN])}</pre>{cut}'
-        f'<button type="button" class="btn small" data-action="export-damaged" '
-        f'data-record="{SETTINGS_ID}">{esc(t("settings.save_raw"))}</button></details>'
-        f'<button type="button" class="btn small" id="replace-settings" '
-        f'data-action="replace-settings">{esc(t("settings.replace"))}</button></li>'
-    )
-
-
-def storage_problem_text(problem: dict[str, str], t: i18n.Tr) -> str:
-    """A stored record that could not be read, in the current language."""
-    code, record = problem.get("code", ""), problem.get("record", "")
-    key = f"storage.{code}"
-    if i18n.has(key):
-        return t(key, record=record, detail=problem.get("message", ""))
-    return t("storage.other", record=record, detail=problem.get("message", code))
-
-
-def _storage_note(state: State, t: i18n.Tr) -> str:
-    """The browser refused to promise keeping the games: say so (not as a dialog) until the
-    player dismisses it, with the backup that keeps them (once there is a game to keep)."""
-    if not prefs.shows_storage_note(state):
-        return ""
-    backup = (
-        f'<button type="button" class="btn small" id="storage-backup" data-action="backup">'
-        f"{esc(t('backup.make'))}</button>"
-        if state.games
-        else ""
-    )
-    return (
-        '<div class="storage-note" id="storage-note" role="note">'
-        f'<p>{esc(t("home.storage_note"))}</p><div class="row">{backup}'
-        f'<button type="button" class="btn small" id="storage-note-seen" '
-        f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div></div>'
-    )
-
-
-def _trash(state: State, t: i18n.Tr) -> str:
-    if state.trash is None or state.notice == "game_deleted":
-        return ""
-    names = ", ".join(str(name) for name in state.trash.get("players", []))
-    return (
-        f'<p class="trash">{esc(t("home.trash", names=names))} '
-        f'<button type="button" class="btn small" id="restore-game" data-action="restore-game">'
-        f"{esc(t('home.restore'))}</button></p>"
-    )
-
-
-def _game_list(key: str, title: str, items: list[tuple[GameDict, Any]], t: i18n.Tr) -> str:
-    cards = join(_game_card(game, result, t) for game, result in items)
-    return (
-        f'<section class="games {key}" aria-labelledby="list-{key}">'
-        f'<h3 id="list-{key}">{esc(title)}</h3><ul class="cards">{cards}</ul></section>'
-    )
-
-
-def _game_card(game: GameDict, result: tuple[Any, str | None], t: i18n.Tr) -> str:
-    sheet, error = result
-    gid = str(game["id"])
-    sides = scoring.side_count(game)
-    if sheet is None:
-        score_line = f'<p class="err">{esc(t("home.unreadable", detail=error or ""))}</p>'
-    else:
-        score_line = (
-            '<p class="match">'
-            + join(
-                f'<span class="who{" winner" if sheet.winner == side else ""}">'
-                f"{words(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
-                for side in range(sides)
-            )
-            + "</p>"
-        )
-    target = game.get("rules", {}).get("target", 501)
-    meta = t(
-        "home.meta",
-        target=target,
-        hands=len(game["hands"]),
-        when=when_text(game.get("updated", "")),
-    )
-    winner = ""
-    if sheet is not None and sheet.finished and sheet.winner is not None:
-        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner)))}</p>'
-    done = sheet is not None and sheet.finished
-    actions = [
-        (
-            f'<a class="btn" href="#/game/{esc(gid)}{"/report" if done else ""}" id="open-{esc(gid)}">'
-            f"{esc(t('report.open' if done else 'home.continue'))}"
-            f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span></a>'
-        )
-    ]
-    if sheet is not None and sheet.finished:
-        actions.append(
-            f'<button type="button" class="btn" data-action="rematch" data-id="{esc(gid)}">'
-            f"{esc(t('game.rematch'))}</button>"
-        )
-    actions.append(
-        f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(gid)}">'
-        f"{esc(t('home.delete'))}"
-        f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span>'
-        "</button>"
-    )
-    return (
-        f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
-        f'<p class="meta">{esc(meta)}</p>{sharing.origin_mark(game, t)}'
-        f'<div class="row">{join(actions)}</div></li>'
-    )

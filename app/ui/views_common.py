@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from app.ui import i18n
-from app.ui.actions import field_id
+from app.ui.fields import field_id
 from app.ui.markup import esc, join, words
 from app.ui.scoring import Issue, side_label
 from app.ui.state import GameDict
@@ -130,3 +130,16 @@ def when_text(stamp: object) -> str:
     except ValueError:
         return str(stamp)
     return moment.strftime("%d.%m.%Y %H:%M")
+
+
+def signed(value: int) -> str:
+    """A change with its sign: ``+120``, ``0``, ``−100`` (a real minus sign).
+
+    >>> signed(120), signed(0), signed(-100)
+    ('+120', '0', '−100')
+    """
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"

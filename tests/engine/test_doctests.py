@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["app.engine", "app.engine.errors", "app.engine.checks", "app.engine.rules",
-           "app.engine.model", "app.engine.scoring", "app.engine.__main__"]
+from tests.examples import modules_with_examples
+
+MODULES = [*modules_with_examples("app/engine")]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["app.share", "app.share.bits", "app.share.errors", "app.share.limits", "app.share.link", "app.share.files",
-           "app.share.backup", "app.share.qr", "tools.build"]
+from tests.examples import modules_with_examples
+
+MODULES = [*modules_with_examples("app/share"), "tools.build"]
 
 
 @pytest.mark.parametrize("name", MODULES)

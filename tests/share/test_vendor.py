@@ -40,13 +40,13 @@ def test_only_the_encoder_is_vendored_beside_our_own_package_file() -> None:
 
 SCRIPT = """
 import sys
-from app.ui import actions, views
+from app.ui import reducer, views
 from app.ui.state import initial_state
 state = initial_state({}, {}, [], ["en"])
-state, _ = actions.reduce(state, "route", {"hash": "#/new"})
+state, _ = reducer.reduce(state, "route", {"hash": "#/new"})
 views.render(state)
 before = any(name.startswith("app._vendor") for name in sys.modules)
-state, _ = actions.reduce(state, "route", {"hash": "#/share/rules"})
+state, _ = reducer.reduce(state, "route", {"hash": "#/share/rules"})
 html = views.render(state)
 print(before, "app._vendor.segno" in sys.modules, "<svg" in html)
 """

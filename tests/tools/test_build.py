@@ -236,8 +236,8 @@ def png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
-def test_the_manifest_is_ukrainian_relative_and_has_every_icon() -> None:
-    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+def test_the_manifest_is_ukrainian_relative_and_has_every_icon(dist: Path) -> None:
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["short_name"] == "Деберц" and manifest["lang"] == "uk"
     assert manifest["name"].startswith("Деберц")
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
@@ -266,8 +266,10 @@ def webp_size(path: Path) -> tuple[int, int]:
     return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
 
 
-def test_the_manifest_offers_screenshots_shortcuts_a_monochrome_icon_and_one_window() -> None:
-    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+def test_the_manifest_offers_screenshots_shortcuts_a_monochrome_icon_and_one_window(
+    dist: Path,
+) -> None:
+    manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
     shots = manifest["screenshots"]
     assert {shot["form_factor"] for shot in shots} == {"narrow", "wide"}
     total = 0

@@ -13,7 +13,7 @@ from app.storage import (
     StorageError,
     load_records,
 )
-from app.ui.actions import Effect, apply_external, reduce
+from app.ui.reducer import Effect, apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
 from app.ui.views import render

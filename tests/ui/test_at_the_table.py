@@ -9,7 +9,7 @@ import re
 import pytest
 
 from app.ui import prefs
-from app.ui.actions import reduce
+from app.ui.reducer import reduce
 from app.ui.state import initial_state
 from app.ui.views import render
 from tests.ui.helpers import Table

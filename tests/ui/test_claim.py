@@ -13,8 +13,8 @@ import pytest
 from app import engine
 from app.share.link import game_fragment
 from app.ui import i18n, scoring
-from app.ui.actions import reduce
 from app.ui.markup import esc
+from app.ui.reducer import reduce
 from app.ui.state import LANGS, initial_state
 from tests.ui.helpers import XSS, Table
 from tests.ui.test_sharing import audit

@@ -7,13 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = [
-    "app.ui.actions", "app.ui.history", "app.ui.i18n", "app.ui.markup", "app.ui.saved_screen",
-    "app.ui.scoring", "app.ui.setup", "app.ui.state", "app.ui.views", "app.ui.views_common",
-    "app.ui.views_game", "app.ui.views_setup", "app.ui.stats", "app.ui.stats.players",
-    "app.ui.stats.report", "app.ui.views_chart", "app.ui.views_report", "app.ui.views_stats",
-    "app.ui.sharing.actions", "app.ui.sharing.state", "app.ui.sharing.views",
-]
+from tests.examples import modules_with_examples
+
+MODULES = [*modules_with_examples("app/ui")]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""Tests for the rules-and-help pages (app/ui/help_pages.py)."""
+"""Tests for the rules-and-help pages (app/ui/help/pages.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.ui.help_pages import HELP, HelpSection, help_sections
+from app.ui.help.pages import HELP, HelpSection, help_sections
 
 LANGS = ("uk", "ru", "en")
 SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"

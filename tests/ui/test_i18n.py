@@ -1,4 +1,5 @@
-"""The language tables: each language in its own script, plural forms picked by the number."""
+"""The language tables: the same keys and placeholders in each, each language in its own script,
+plural forms picked by the number and complete."""
 
 from __future__ import annotations
 
@@ -49,3 +50,31 @@ def test_every_language_has_the_same_catalogue_files() -> None:
         for lang in i18n.TABLES
     }
     assert files["uk"] == files["ru"] == files["en"]
+
+
+PLURAL_FORMS = {"uk": ("one", "few", "many"), "ru": ("one", "few", "many"), "en": ("one", "other")}
+
+
+def base_keys(lang: str) -> dict[str, set[str]]:
+    """Each key (plural sets under their base key) with the placeholders of all its forms."""
+    found: dict[str, set[str]] = {}
+    table = i18n.TABLES[lang]
+    for key, text in table.items():
+        base, _, form = key.rpartition(".")
+        name = base if form in PLURAL_FORMS[lang] and f"{base}.one" in table else key
+        found.setdefault(name, set()).update(re.findall(r"{(\w+)}", text))
+    return found
+
+
+def test_the_language_tables_have_the_same_keys_and_placeholders() -> None:
+    uk = base_keys("uk")
+    for lang in i18n.TABLES:
+        assert base_keys(lang) == uk, lang
+
+
+def test_every_plural_text_has_all_the_forms_of_its_language() -> None:
+    for lang, table in i18n.TABLES.items():
+        plurals = {key.rpartition(".")[0] for key in table if key.endswith(".one")}
+        assert plurals, lang
+        for base in plurals:
+            assert {f"{base}.{form}" for form in PLURAL_FORMS[lang]} <= table.keys(), (lang, base)

@@ -9,8 +9,8 @@ import pytest
 
 from app import engine
 from app.ui import history, scoring
-from app.ui import setup as setup_form
-from app.ui.actions import reduce
+from app.ui.reducer import reduce
+from app.ui.setup import draft as setup_form
 from app.ui.state import initial_state
 from tests.ui.helpers import XSS, Table
 

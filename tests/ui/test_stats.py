@@ -24,9 +24,9 @@ from app.ui.stats import (
     period_bounds,
     player_stats,
 )
+from app.ui.stats.chart import marks_of
 from app.ui.stats.players import game_date, years
 from app.ui.views import render
-from app.ui.views_chart import marks_of
 from tests.ui.helpers import Table
 
 # Two players, the default rules (to 501, eggs hang). Running score after each hand:
@@ -143,11 +143,11 @@ def test_a_claim_hand_ends_the_game_counts_as_a_hand_but_scores_nothing(
 
 
 def test_the_chart_marks_baits_eggs_penalties_and_debertz() -> None:
-    found = [(m.kind, m.side, m.number, m.score) for m in marks_of(GAME_1, scoring.sheet(GAME_1))]
+    found = [(m.kind, m.side, m.number, m.score) for m in marks_of(scoring.played(GAME_1))]
     assert found == [("eggs", 1, 2, 62), ("bait", 1, 6, 355)]
-    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_2, scoring.sheet(GAME_2))]
+    found = [(m.kind, m.side, m.number) for m in marks_of(scoring.played(GAME_2))]
     assert found == [("bait", 1, 1), ("penalty", 1, 1), ("penalty", 1, 2)]
-    found = [(m.kind, m.side, m.number) for m in marks_of(GAME_3, scoring.sheet(GAME_3))]
+    found = [(m.kind, m.side, m.number) for m in marks_of(scoring.played(GAME_3))]
     assert found == [("bait", 0, 1), ("debertz", 2, 2)]
 
 
@@ -326,7 +326,7 @@ def test_a_game_in_progress_folds_its_chart() -> None:
 
 @pytest.mark.parametrize(("minutes", "text"), [(0, "0 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
 def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
-    from app.ui.views_report import duration_text
+    from app.ui.stats.report_views import duration_text
 
     assert duration_text(minutes, i18n.translator("uk")) == text
 

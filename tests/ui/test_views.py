@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 
 from app.ui import i18n
-from app.ui.help_pages import help_sections
+from app.ui.help.pages import help_sections
 from app.ui.state import LANGS, initial_state
 from app.ui.views import render
 from tests.ui.helpers import XSS, Table
@@ -133,34 +133,6 @@ def test_the_name_with_markup_is_shown_as_text_everywhere(lang: str) -> None:
     assert "&lt;img src=x onerror=alert(1)&gt;" in screens(lang)["game"]
 
 
-PLURAL_FORMS = {"uk": ("one", "few", "many"), "ru": ("one", "few", "many"), "en": ("one", "other")}
-
-
-def base_keys(lang: str) -> dict[str, set[str]]:
-    """Each key (plural sets under their base key) with the placeholders of all its forms."""
-    found: dict[str, set[str]] = {}
-    table = i18n.TABLES[lang]
-    for key, text in table.items():
-        base, _, form = key.rpartition(".")
-        name = base if form in PLURAL_FORMS[lang] and f"{base}.one" in table else key
-        found.setdefault(name, set()).update(re.findall(r"{(\w+)}", text))
-    return found
-
-
-def test_the_language_tables_have_the_same_keys_and_placeholders() -> None:
-    uk = base_keys("uk")
-    for lang in i18n.TABLES:
-        assert base_keys(lang) == uk, lang
-
-
-def test_every_plural_text_has_all_the_forms_of_its_language() -> None:
-    for lang, table in i18n.TABLES.items():
-        plurals = {key.rpartition(".")[0] for key in table if key.endswith(".one")}
-        assert plurals, lang
-        for base in plurals:
-            assert {f"{base}.{form}" for form in PLURAL_FORMS[lang]} <= table.keys(), (lang, base)
-
-
 def test_numbers_agree_with_their_nouns() -> None:
     uk, ru, en = (i18n.translator(lang) for lang in ("uk", "ru", "en"))
     assert uk("game.unscored_pot", points=81) == "81 висяче очко так і не дісталося нікому."
@@ -173,13 +145,6 @@ def test_numbers_agree_with_their_nouns() -> None:
     assert ru("problem.no_tricks_has_points", side="Маша", points=3) == (
         "Маша: голый, но в картах 3 очка."
     )
-
-
-def test_every_engine_problem_code_has_a_text() -> None:
-    from app.engine import PROBLEM_CODES
-
-    for code in PROBLEM_CODES:
-        assert i18n.has(f"problem.{code}"), code
 
 
 def test_ukrainian_and_russian_use_the_games_own_words() -> None:
@@ -365,7 +330,7 @@ def test_how_the_game_was_decided_names_the_side_and_counts_the_sides() -> None:
     table.hand(0, {0: 162, 1: 0})
     html = table.html()
     assert "Olia reached the target first." in html
-    from app.ui.views_game import decided_key
+    from app.ui.game.views import decided_key
 
     assert en(decided_key("more_points", 3)).startswith("More than one side reached")
     assert i18n.translator("uk")(decided_key("taker", 2)) == (

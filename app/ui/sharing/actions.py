@@ -7,7 +7,7 @@ of the new-game form's rules), ``#/import`` (a file opened in the app, a backup 
 Nothing is stored until the player says so ("save a copy", "restore"), and then only as new
 games: a stored game is never overwritten.
 
->>> from app.ui.actions import reduce
+>>> from app.ui.reducer import reduce
 >>> from app.ui.state import initial_state
 >>> state, effects = reduce(initial_state({}, {}, [], ["en"]), "route", {"hash": "#/shared/7ABC"})
 >>> state.screen, state.transfer.incoming.error, effects
@@ -23,15 +23,15 @@ from typing import Any
 
 from app import engine
 from app.share import backup as backups
+from app.share import inbound
 from app.share.backup import Backup, RestorePlan
 from app.share.files import FileError, GameFile, LinkText, read_file
 from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
-from app.ui import scoring, setup
-from app.ui.actions import HANDLERS, Effect, Payload, _put, handles, routes
+from app.ui import nav, scoring
+from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, put
+from app.ui.setup import draft as setup
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
 from app.ui.state import LANGS, State
-
-FOCUS_TITLE = Effect("focus", "screen-title")
 
 
 def _transfer(state: State, **changes: Any) -> Transfer:
@@ -83,8 +83,13 @@ def _problems(problems: list[engine.Problem]) -> tuple[Problem, ...]:
 # --- routes ---------------------------------------------------------------------------------
 
 
-@routes("shared")
-def _route_shared(state: State, parts: list[str]) -> list[Effect]:
+def _leave_game(state: State) -> None:
+    """A sharing screen shows no hand form and asks no question of the game left."""
+    state.entry, state.confirm = None, None
+
+
+def _route_shared(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
+    _leave_game(state)
     payload = "/".join(parts[1:])
     incoming = state.transfer.incoming
     if incoming is None or (incoming.source, incoming.key) != ("link", payload):
@@ -113,8 +118,8 @@ def from_link(payload: str, games: dict[str, GameDict]) -> Incoming:
     return Incoming("game", "link", payload, shared.doc, shared.digest, existing=existing)
 
 
-@routes("rules")
-def _route_rules(state: State, parts: list[str]) -> list[Effect]:
+def _route_rules(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
+    _leave_game(state)
     payload = "/".join(parts[1:])
     try:
         shared = read_rules(payload)
@@ -128,8 +133,8 @@ def _route_rules(state: State, parts: list[str]) -> list[Effect]:
     return [FOCUS_TITLE]
 
 
-@routes("share")
-def _route_share(state: State, parts: list[str]) -> list[Effect]:
+def _route_share(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
+    _leave_game(state)
     what = parts[1] if len(parts) > 1 else ""
     if what == "rules":
         if state.setup is None:
@@ -145,18 +150,17 @@ def _route_share(state: State, parts: list[str]) -> list[Effect]:
     return [FOCUS_TITLE]
 
 
-@routes("import")
-def _route_import(state: State, parts: list[str]) -> list[Effect]:
+def _route_import(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
+    _leave_game(state)
     if state.screen != "import":  # arriving afresh: forget a file opened earlier
         _transfer(state, incoming=None, restore=None, restored=None, file_name="")
     state.screen, state.game_id = "import", None
-    return [Effect("read-inbox"), FOCUS_TITLE]
+    return [Effect("read_inbox"), FOCUS_TITLE]
 
 
 # --- the page's abilities ---------------------------------------------------------------------
 
 
-@handles("share-env")
 def _share_env(state: State, payload: Payload) -> list[Effect]:
     """The page's address (links start with it) and whether it has a share sheet."""
     _transfer(state, base=payload.get("base", ""), can_share=payload.get("share") == "true")
@@ -166,23 +170,19 @@ def _share_env(state: State, payload: Payload) -> list[Effect]:
 # --- sharing ------------------------------------------------------------------------------------
 
 
-@handles("copy-link")
 def _copy_link(state: State, payload: Payload) -> list[Effect]:
     return [Effect("copy", payload.get("link", ""), "share-link")]
 
 
-@handles("copied")
 def _copied(state: State, payload: Payload) -> list[Effect]:
     state.notice = "link_copied" if payload.get("done") == "true" else "link_selected"
     return []
 
 
-@handles("web-share")
 def _web_share(state: State, payload: Payload) -> list[Effect]:
-    return [Effect("web-share", payload.get("link", ""), payload.get("title", ""))]
+    return [Effect("web_share", payload.get("link", ""), payload.get("title", ""))]
 
 
-@handles("save-shared")
 def _save_shared(state: State, payload: Payload) -> list[Effect]:
     """Save the game on screen as a new game of ours (never over another); when a copy is
     here already, open it unless another copy was asked for."""
@@ -206,7 +206,7 @@ def _save_shared(state: State, payload: Payload) -> list[Effect]:
     }
     _transfer(state, incoming=None)
     state.notice = "copy_saved"
-    return [_put(state, game), *_open(state, game["id"])]
+    return [put(state, game), *_open(state, game["id"])]
 
 
 def _open(state: State, game_id: str) -> list[Effect]:
@@ -215,7 +215,6 @@ def _open(state: State, game_id: str) -> list[Effect]:
     return [FOCUS_TITLE]
 
 
-@handles("use-rules")
 def _use_rules(state: State, payload: Payload) -> list[Effect]:
     """Fill the new-game form with the rule set on screen (the names typed stay)."""
     incoming = state.transfer.incoming
@@ -232,10 +231,9 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
 # --- files: import and restore ----------------------------------------------------------------
 
 
-@handles("open-file")
 def _open_file(state: State, payload: Payload) -> list[Effect]:
     """A file's text (read by the page) is a game, a backup, or a link; show what it holds."""
-    name = payload.get("name", "")
+    name = inbound.shown_file_name(payload.get("name", ""))  # no bidi tricks, not too long
     _transfer(state, incoming=None, restore=None, restored=None, file_name=name)
     state.screen, state.game_id = "import", None
     problem = payload.get("error", "")
@@ -251,7 +249,8 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
         _transfer(state, incoming=failed)
         return [FOCUS_TITLE]
     if isinstance(found, LinkText):
-        return HANDLERS["route"](state, {"hash": found.fragment})
+        parts = nav.address_parts(found.fragment)
+        return ROUTES[parts[0]](state, parts, False)
     if isinstance(found, Backup):
         plan = backups.plan_restore(state.games, found, _fresh_ids(payload))
         _transfer(state, restore=plan)
@@ -270,14 +269,13 @@ def _fresh_ids(payload: Payload) -> Iterator[str]:
     return (f"{base}{n}" for n in itertools.count(1))
 
 
-@handles("restore")
 def _restore(state: State, payload: Payload) -> list[Effect]:
     """Add the backup's games as planned (no game here is overwritten) and its settings where
     none are set here."""
     plan = state.transfer.restore
     if plan is None:
         return []
-    effects = [_put(state, game) for game in plan.games]
+    effects = [put(state, game) for game in plan.games]
     state.settings = backups.merge_settings(state.settings, plan)
     if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
         state.lang = state.settings["lang"]
@@ -291,7 +289,6 @@ def _summary(plan: RestorePlan) -> Restored:
     return Restored(len(plan.add), len(plan.copies), len(plan.same), len(plan.bad), hands)
 
 
-@handles("close-import")
 def _close_import(state: State, payload: Payload) -> list[Effect]:
     _transfer(state, incoming=None, restore=None, restored=None, file_name="")
     state.screen = "home"
@@ -301,7 +298,6 @@ def _close_import(state: State, payload: Payload) -> list[Effect]:
 # --- backup ---------------------------------------------------------------------------------
 
 
-@handles("backup")
 def _backup(state: State, payload: Payload) -> list[Effect]:
     """Write every game and the settings into one file, and remember when."""
     now = payload.get("now", "")
@@ -312,7 +308,28 @@ def _backup(state: State, payload: Payload) -> list[Effect]:
     return [Effect("download", name, text)]
 
 
-@handles("backup-later")
 def _backup_later(state: State, payload: Payload) -> list[Effect]:
     state.settings = backups.after_later(state.settings, state.games)
     return [Effect("focus", "backup")]
+
+
+HANDLERS: dict[str, Handler] = {
+    "share-env": _share_env,
+    "copy-link": _copy_link,
+    "copied": _copied,
+    "web-share": _web_share,
+    "save-shared": _save_shared,
+    "use-rules": _use_rules,
+    "open-file": _open_file,
+    "restore": _restore,
+    "close-import": _close_import,
+    "backup": _backup,
+    "backup-later": _backup_later,
+}
+
+ROUTES: dict[str, Route] = {
+    "shared": _route_shared,
+    "rules": _route_rules,
+    "share": _route_share,
+    "import": _route_import,
+}

@@ -15,18 +15,20 @@ from __future__ import annotations
 from typing import Any
 
 from app.share import backup as backups
+from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
 from app.share.link import game_fragment, rules_fragment
-from app.ui import i18n, scoring, setup
+from app.ui import i18n, scoring
+from app.ui.game.views import render_readonly
 from app.ui.markup import esc, join
 from app.ui.scoring import Issue, side_label
+from app.ui.setup import draft as setup
+from app.ui.setup.views import rule_rows, rules_line
 from app.ui.sharing.state import Incoming, Problem, Restored
-from app.ui.state import GameDict, State
+from app.ui.state import GameDict, Screen, State
 from app.ui.views_common import issue_text, when_text
-from app.ui.views_game import render_readonly
-from app.ui.views_setup import rule_rows, rules_line
 
-SCREENS = ("shared", "rules-in", "share", "import")
+SCREENS: tuple[Screen, ...] = ("shared", "rules-in", "share", "import")
 FILE_TYPES = ".json,application/json,text/plain"
 
 
@@ -287,6 +289,9 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
+    if plan.dropped:  # settings unknown here or not valid (app.share.inbound.read_settings)
+        keys = inbound.dropped_text(plan.dropped)
+        body += f'<p class="hint" id="settings-dropped">{esc(t("import.settings_dropped", keys=keys))}</p>'
     if plan.games:
         hands = sum(len(game.get("hands", [])) for game in plan.games)
         body += (

@@ -158,8 +158,8 @@ def name_key(name: str) -> str:
 def game_kind(report: Report) -> str:
     """``2``, ``3``, ``4t`` (two teams) or ``4e`` (four each for themselves).
 
-    >>> from app.ui.stats.report import _sample
-    >>> game_kind(_sample())
+    >>> from app.ui.stats.report import sample_report
+    >>> game_kind(sample_report())
     '2'
     """
     count = len(report.players)
@@ -220,11 +220,11 @@ def years(games: Iterable[GameDict]) -> list[int]:
 def counts(game: GameDict, report: Report, filters: Filters) -> bool:
     """Whether a game counts under the filters (it must have a scored hand).
 
-    >>> from app.ui.stats.report import _sample
+    >>> from app.ui.stats.report import sample_report
     >>> game = {"created": "2026-07-01T19:00:00"}
-    >>> counts(game, _sample(), Filters(since="2026-07-01T00:00:00", players=2))
+    >>> counts(game, sample_report(), Filters(since="2026-07-01T00:00:00", players=2))
     True
-    >>> counts(game, _sample(), Filters(until="2026-07-01T00:00:00"))
+    >>> counts(game, sample_report(), Filters(until="2026-07-01T00:00:00"))
     False
     """
     return _Bounds(filters).hold(game, report)

@@ -133,7 +133,7 @@ class Report:
     def lead(self, side: int) -> int:
         """How far ``side`` is ahead of the best other side (negative when behind).
 
-        >>> _sample().lead(0), _sample().lead(1)
+        >>> sample_report().lead(0), sample_report().lead(1)
         (204, -204)
         """
         others = [v for s, v in enumerate(self.score) if s != side]
@@ -189,7 +189,7 @@ class _Walk:
 
     def _taker(self, line: engine.HandLine) -> None:
         side, seat, outcome = line.taker_side, line.taker, line.outcome
-        if side is None or seat is None or outcome not in ("made", "bait", "eggs"):
+        if side is None or seat is None or outcome not in engine.OUTCOMES:
             return
         key = "baited" if outcome == "bait" else str(outcome)
         for counts, who in ((self.side, side), (self.seat, seat)):
@@ -346,7 +346,7 @@ async def warm_reports(games: list[GameDict], per_step: int = 8) -> int:
     return done
 
 
-def _sample() -> Report:
+def sample_report() -> Report:
     """A two-player game to 301 for the examples: 324 : 120 after two hands, then two void."""
     return game_report({"players": ["A", "B"], "rules": {"target": 301}, "hands": [
         {"taker": 0, "cards": [162, 0], "melds": {"side": 0, "fifty": 2}, "no_tricks": [1]},

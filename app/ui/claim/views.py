@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import claim, i18n, scoring
+from app import engine
+from app.ui import i18n, scoring
+from app.ui.claim import draft as claim
+from app.ui.drafts import HandDraft
 from app.ui.markup import esc, join
-from app.ui.scoring import Issue, side_label
-from app.ui.state import GameDict, HandDraft
+from app.ui.scoring import Issue, Played, side_label
+from app.ui.state import GameDict
 from app.ui.views_common import counter, errors_at, signed_score, toggle
 
 
@@ -131,7 +134,7 @@ def claim_verdict(game: GameDict, draft: HandDraft, issues: list[Issue], t: i18n
     )
 
 
-def _sums(game: GameDict, result: Any) -> dict[str, Any]:
+def _sums(game: GameDict, result: engine.ClaimResult) -> dict[str, Any]:
     """The figures of a claim, named as the texts name them."""
     return {
         "side": side_label(game, result.side),
@@ -142,7 +145,7 @@ def _sums(game: GameDict, result: Any) -> dict[str, Any]:
     }
 
 
-def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
+def verdict_text(game: GameDict, result: engine.ClaimResult, t: i18n.Tr) -> tuple[str, str]:
     """``(text, kind)`` of what a claim decides: ``holds``, ``loses`` (failed_claim "loses")
     or ``problem`` (failed_claim "play_on": it cannot be recorded).
 
@@ -159,24 +162,26 @@ def verdict_text(game: GameDict, result: Any, t: i18n.Tr) -> tuple[str, str]:
     return t("entry.claim_play_on", **sums), "problem"
 
 
-def claim_row(game: GameDict, hand: dict[str, Any], line: Any, t: i18n.Tr) -> str:
+def claim_row(shown: Played, hand: dict[str, Any], line: engine.HandLine, t: i18n.Tr) -> str:
     """The sheet's cells for a claim hand: its sum and verdict across every side's column (a
     claim that comes after the end says only who claimed: the row is marked void)."""
-    sides = scoring.side_count(game)
+    sides, game = shown.sides, shown.record
     result = line.claim
     if result is None:
         side = (hand.get("claim") or {}).get("side")
-        name = side_label(game, side) if isinstance(side, int) and 0 <= side < sides else ""
+        name = shown.label(side) if isinstance(side, int) and 0 <= side < sides else ""
         text = t("game.claim_row_void", side=name)
     elif result.holds:
         text = t("game.claim_row_holds", **_sums(game, result))
     else:
-        text = t("game.claim_row_loses", winner=side_label(game, result.winner), **_sums(game, result))
+        winner = "" if result.winner is None else shown.label(result.winner)
+        text = t("game.claim_row_loses", winner=winner, **_sums(game, result))
     return f'<td colspan="{sides}" class="note claim">{esc(text)}</td>'
 
 
-def decided_text(game: GameDict, sheet: Any, t: i18n.Tr) -> str | None:
+def decided_text(shown: Played, t: i18n.Tr) -> str | None:
     """How a claim decided the finished game (None when no claim did)."""
+    sheet, game = shown.sheet, shown.record
     if sheet.decided_by not in ("claim", "failed_claim"):
         return None
     result = next(line.claim for line in sheet.hands if line.claim is not None)

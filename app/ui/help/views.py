@@ -1,9 +1,9 @@
-"""The rules-and-help screen: the texts of ``help_pages`` with a table of contents."""
+"""The rules-and-help screen: the texts of ``app.ui.help.pages`` with a table of contents."""
 
 from __future__ import annotations
 
 from app.ui import i18n
-from app.ui.help_pages import HelpSection, help_sections
+from app.ui.help.pages import HelpSection, help_sections
 from app.ui.markup import esc, join
 from app.ui.state import State
 

@@ -7,7 +7,7 @@ how long it took, a table of what each side did, and the score chart.
 >>> from app.ui import i18n, scoring
 >>> game = {"players": ["Оля", "Петро"], "rules": {"target": 101},
 ...         "hands": [{"taker": 0, "cards": [120, 42]}]}
->>> html = look_back(game, scoring.sheet(game), i18n.translator("en"))
+>>> html = look_back(scoring.played(game), i18n.translator("en"))
 >>> 'id="report-title"' in html and "Took trump" in html and "<svg" in html
 True
 """
@@ -15,36 +15,36 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
+from app.ui.scoring import Played
 from app.ui.state import GameDict
 from app.ui.stats import Report, SideFigures, Timing, cached_report
-from app.ui.views_chart import score_chart, score_text, side_heads
+from app.ui.stats.chart import score_chart, score_text, side_heads
 
 
-def look_back(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def look_back(shown: Played, t: i18n.Tr) -> str:
     """The report once the game is finished; before that the chart, folded (nothing before
     the first hand)."""
-    if sheet.finished:
-        return render_report(game, sheet, t)
-    if not sheet.hands:
+    if shown.sheet.finished:
+        return render_report(shown, t)
+    if not shown.sheet.hands:
         return ""
     return (
         '<details class="chart-fold" id="chart-fold">'
-        f'<summary>{esc(t("chart.title"))}</summary>{score_chart(game, sheet, t)}</details>'
+        f'<summary>{esc(t("chart.title"))}</summary>{score_chart(shown, t)}</details>'
     )
 
 
-def render_report(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def render_report(shown: Played, t: i18n.Tr) -> str:
     """The report of a game: facts, the table of each side's figures, the chart."""
-    report = cached_report(game)
+    report = cached_report(shown.record)
     return (
         '<section class="report" aria-labelledby="report-title">'
         f'<h3 id="report-title" tabindex="-1">{esc(t("report.title"))}</h3>'
-        f"{_facts(report, t)}{side_table(game, report, t)}"
-        f'<h4 class="chart-head">{esc(t("chart.title"))}</h4>{score_chart(game, sheet, t)}'
+        f"{_facts(report, t)}{side_table(shown.record, report, t)}"
+        f'<h4 class="chart-head">{esc(t("chart.title"))}</h4>{score_chart(shown, t)}'
         "</section>"
     )
 
@@ -65,8 +65,8 @@ def _facts(report: Report, t: i18n.Tr) -> str:
 def result_text(report: Report) -> str:
     """The winner and the final score, the winner's first (only the score while nobody has won).
 
-    >>> from app.ui.stats.report import _sample
-    >>> result_text(_sample())
+    >>> from app.ui.stats.report import sample_report
+    >>> result_text(sample_report())
     'A — 324 : 120'
     """
     winner = report.winner

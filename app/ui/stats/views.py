@@ -16,8 +16,8 @@ from app.ui import i18n
 from app.ui.markup import esc, join
 from app.ui.state import State, StatsView
 from app.ui.stats import Filters, HeadToHead, PlayerStats, Stats, head_to_head, player_stats
+from app.ui.stats.chart import score_text
 from app.ui.stats.players import KINDS, PERIODS, years
-from app.ui.views_chart import score_text
 
 
 def filters_of(view: StatsView) -> Filters:

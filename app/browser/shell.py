@@ -1,4 +1,4 @@
-"""The thin shell that binds the pure UI to the page (the only UI module importing js/pyodide).
+"""The thin shell that binds the pure UI (app/ui) to the page.
 
 ``app/main.py`` calls::
 
@@ -7,7 +7,7 @@
 
 One listener per event type (click, input, change, submit, keydown) is bound on the root once,
 plus ``popstate`` on the window; each dispatches on ``event.target.closest("[data-action]")``
-to ``actions.reduce``; a tap on an in-app link (``#/...``) moves through ``nav`` instead of
+to ``reducer.reduce``; a tap on an in-app link (``#/...``) moves through ``nav`` instead of
 leaving an entry of the browser's own. The new markup from ``views.render`` is patched into the
 page (unchanged subtrees are kept, so the focused field and its caret stay put), then the effects
 run, the page's history follows the state (app/browser/navigation.py) and the screen is kept on
@@ -39,7 +39,8 @@ from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, nav, prefs, views
-from app.ui.actions import Effect, apply_external, reduce
+from app.ui.core import Effect, commit_of
+from app.ui.reducer import apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
@@ -376,7 +377,7 @@ class App:
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
-        commit = next((e.value for e in effects if e.kind == "commit"), None)
+        commit = commit_of(effects)
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)

@@ -8,7 +8,7 @@ dash pattern and each mark its own shape, so nothing depends on colour alone.
 
 >>> from app.ui import i18n, scoring
 >>> game = {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [70, 92]}]}
->>> html = score_chart(game, scoring.sheet(game), i18n.translator("en"))
+>>> html = score_chart(scoring.played(game), i18n.translator("en"))
 >>> "<svg" in html and 'role="img"' in html and "<table" in html and "style=" not in html
 True
 """
@@ -16,12 +16,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from app.ui import i18n, scoring
+from app import engine
+from app.ui import i18n
 from app.ui.markup import esc, join
-from app.ui.scoring import side_label
-from app.ui.state import GameDict
+from app.ui.scoring import Played
 
 WIDTH, HEIGHT = 360, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 24
@@ -43,17 +42,18 @@ class Mark:
     score: int
 
 
-def marks_of(game: GameDict, sheet: Any) -> list[Mark]:
+def marks_of(shown: Played) -> list[Mark]:
     """Every mark of a game: bait and eggs at the taker's side, a penalty at each side that
     paid one, debertz at the side that declared it (void hands have none).
 
     >>> g = {"players": ["A", "B"], "rules": {"bait_penalty": {"points": 100, "when": "each"}},
     ...      "hands": [{"taker": 0, "cards": [70, 92]}, {"taker": 1, "debertz": 1}]}
-    >>> [(m.kind, m.side, m.number, m.score) for m in marks_of(g, scoring.sheet(g))]
+    >>> from app.ui import scoring
+    >>> [(m.kind, m.side, m.number, m.score) for m in marks_of(scoring.played(g))]
     [('bait', 0, 1, -100), ('penalty', 0, 1, -100), ('debertz', 1, 2, 162)]
     """
     found: list[Mark] = []
-    for line, hand in zip(sheet.hands, game["hands"]):
+    for line, hand in zip(shown.sheet.hands, shown.hands):
         if line.void:
             continue
         number, score = line.number, line.score
@@ -109,7 +109,7 @@ class Frame:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - share), 1)
 
 
-def frame_of(sheet: Any, target: int) -> Frame:
+def frame_of(sheet: engine.Sheet, target: int) -> Frame:
     """The chart's frame: every score and the target in view, 0 always included."""
     scores = [value for line in sheet.hands for value in line.score]
     low, high = min([0, *scores]), max([target, *scores])
@@ -157,7 +157,7 @@ def side_heads(labels: list[str] | tuple[str, ...]) -> str:
     )
 
 
-def _line(frame: Frame, sheet: Any, side: int) -> str:
+def _line(frame: Frame, sheet: engine.Sheet, side: int) -> str:
     points = [(frame.x(0), frame.y(0))] + [
         (frame.x(line.number), frame.y(line.score[side])) for line in sheet.hands
     ]
@@ -193,21 +193,21 @@ def _marks(frame: Frame, marks: list[Mark]) -> str:
     return join(shapes)
 
 
-def _summary(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
-    sides = scoring.side_count(game)
-    scores = ", ".join(f"{side_label(game, s)} {score_text(sheet.score[s])}" for s in range(sides))
-    target = scoring.rules_of(game)["target"]
-    return t("chart.summary", count=len(sheet.hands), target=target, scores=scores)
+def _summary(shown: Played, t: i18n.Tr) -> str:
+    sides = shown.sides
+    scores = ", ".join(f"{shown.label(s)} {score_text(shown.sheet.score[s])}" for s in range(sides))
+    target = shown.rules["target"]
+    return t("chart.summary", count=len(shown.sheet.hands), target=target, scores=scores)
 
 
-def chart_svg(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def chart_svg(shown: Played, t: i18n.Tr, marks: list[Mark]) -> str:
     """The SVG itself, labelled with a one-sentence summary (the table gives the detail)."""
-    target = scoring.rules_of(game)["target"]
-    frame = frame_of(sheet, target)
-    lines = join(_line(frame, sheet, side) for side in range(scoring.side_count(game)))
+    target = shown.rules["target"]
+    frame = frame_of(shown.sheet, target)
+    lines = join(_line(frame, shown.sheet, side) for side in range(shown.sides))
     return (
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{esc(_summary(game, sheet, t))}" focusable="false">'
+        f'aria-label="{esc(_summary(shown, t))}" focusable="false">'
         f"{_axes(frame, target)}{lines}{_marks(frame, marks)}</svg>"
     )
 
@@ -216,17 +216,17 @@ def _swatch(inner: str) -> str:
     return f'<svg class="swatch" viewBox="0 0 28 16" aria-hidden="true" focusable="false">{inner}</svg>'
 
 
-def legend(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def legend(shown: Played, t: i18n.Tr, marks: list[Mark]) -> str:
     """Who is which line (with the final score), the target, and the marks that occur."""
     items = []
-    for side in range(scoring.side_count(game)):
+    for side in range(shown.sides):
         dash = f' stroke-dasharray="{DASHES[side]}"' if DASHES[side] else ""
         line = f'<line class="line s{side}" x1="1" y1="8" x2="27" y2="8"{dash}/>'
         items.append(
-            f'<li>{_swatch(line)}<span class="who">{esc(side_label(game, side))}</span> '
-            f"<b>{esc(score_text(sheet.score[side]))}</b></li>"
+            f'<li>{_swatch(line)}<span class="who">{esc(shown.label(side))}</span> '
+            f"<b>{esc(score_text(shown.sheet.score[side]))}</b></li>"
         )
-    target = scoring.rules_of(game)["target"]
+    target = shown.rules["target"]
     target_line = '<line class="target" x1="1" y1="8" x2="27" y2="8" stroke-dasharray="5 4"/>'
     items.append(f"<li>{_swatch(target_line)}{esc(t('chart.target', target=target))}</li>")
     present = {mark.kind for mark in marks}
@@ -236,18 +236,18 @@ def legend(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
     return f'<ul class="legend">{join(items)}</ul>'
 
 
-def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str:
+def data_table(shown: Played, t: i18n.Tr, marks: list[Mark]) -> str:
     """The chart's data for screen readers and anyone who wants the numbers: the running
     score after each record and what is marked there."""
-    sides = scoring.side_count(game)
+    sides = shown.sides
     by_hand: dict[int, list[str]] = {}
     for mark in marks:
         by_hand.setdefault(mark.number, []).append(
-            t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=side_label(game, mark.side))
+            t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=shown.label(mark.side))
         )
-    heads = side_heads([side_label(game, s) for s in range(sides)])
+    heads = side_heads([shown.label(s) for s in range(sides)])
     rows = []
-    for line in sheet.hands:
+    for line in shown.sheet.hands:
         notes = list(by_hand.get(line.number, []))
         if line.kind == "redeal":
             notes.insert(0, t("chart.redeal"))
@@ -265,15 +265,15 @@ def data_table(game: GameDict, sheet: Any, t: i18n.Tr, marks: list[Mark]) -> str
     )
 
 
-def score_chart(game: GameDict, sheet: Any, t: i18n.Tr) -> str:
+def score_chart(shown: Played, t: i18n.Tr) -> str:
     """The chart with its legend and, folded, the same data as a table (empty before the first
     hand record)."""
-    if not sheet.hands:
+    if not shown.sheet.hands:
         return ""
-    marks = marks_of(game, sheet)
+    marks = marks_of(shown)
     return (
         '<div class="chart-box">'
-        f"{chart_svg(game, sheet, t, marks)}{legend(game, sheet, t, marks)}"
+        f"{chart_svg(shown, t, marks)}{legend(shown, t, marks)}"
         f'<details class="chart-table"><summary>{esc(t("chart.as_table"))}</summary>'
-        f"{data_table(game, sheet, t, marks)}</details></div>"
+        f"{data_table(shown, t, marks)}</details></div>"
     )

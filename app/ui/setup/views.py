@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import rules
-from app.ui import i18n, scoring, setup
+from app.ui import i18n, scoring
+from app.ui.drafts import TARGETS, SetupDraft
 from app.ui.markup import esc, join, words
-from app.ui.state import TARGETS, SetupDraft, State
+from app.ui.setup import draft as setup
+from app.ui.state import State
 from app.ui.views_common import errors_at, group_issues
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -169,7 +171,7 @@ def _select(
 
 
 def _rules(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
-    presets = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
+    presets: list[tuple[str, str]] = [(name, t(f"preset.{name}")) for name in scoring.PRESET_NAMES]
     if draft.preset == "custom":
         presets.append(("custom", t("preset.custom")))
     preset = _select("preset", "setup-preset", presets, draft.preset)

@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import unicodedata
 from typing import Any
 
 from app import engine
+from app import names as app_names
 from app.ui import scoring
+from app.ui.drafts import TARGETS, SetupDraft
 from app.ui.scoring import Issue
-from app.ui.state import TARGETS, GameDict, SetupDraft
+from app.ui.state import GameDict
 
-NAME_MAX = 40
-INVISIBLE = frozenset(
-    "\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-"""Direction marks, embeddings, overrides and isolates, and line separators: they can make one
-name display as another (or as nothing), so a name may not hold them."""
+NAME_MAX = app_names.NAME_MAX
+NAME_ISSUES = {"name_empty": "ui.name_empty", "name_control": "ui.name_control",
+               "name_too_long": "ui.name_long", "name_duplicate": "ui.name_twice"}
+"""The form's text for each problem of the name rule (app/names.py)."""
 TARGET_MIN = 51
 TARGET_MAX = 10001
 PENALTY_DEFAULT = {"points": 100, "when": "third", "count": "game"}
@@ -162,22 +161,10 @@ def names(draft: SetupDraft) -> list[str]:
 
 def check_setup(draft: SetupDraft) -> list[Issue]:
     """Everything wrong with the form, each at its field (``names.2``, ``target``, ...)."""
-    issues: list[Issue] = []
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names(draft)):
-        hidden = hidden_character(name)
-        if not name:
-            issues.append(Issue(f"names.{seat}", "ui.name_empty", {"seat": seat}))
-        elif hidden is not None:
-            issues.append(
-                Issue(f"names.{seat}", "ui.name_control", {"code": f"U+{ord(hidden):04X}"})
-            )
-        elif len(name) > NAME_MAX:
-            issues.append(Issue(f"names.{seat}", "ui.name_long", {"max": NAME_MAX}))
-        elif name.casefold() in seen:
-            issues.append(Issue(f"names.{seat}", "ui.name_twice", {"other": seen[name.casefold()]}))
-        else:
-            seen[name.casefold()] = seat
+    issues = [  # the one name rule (app/names.py), as links and files get it
+        Issue(f"names.{seat}", NAME_ISSUES.get(code, code), params)
+        for seat, code, params in app_names.name_problems(names(draft), NAME_MAX)
+    ]
     target = target_value(draft)
     if target is None:
         issues.append(Issue("target", "ui.target_not_number", {"value": target_text(draft)}))
@@ -198,15 +185,14 @@ def check_setup(draft: SetupDraft) -> list[Issue]:
 
 
 def hidden_character(name: str) -> str | None:
-    r"""The first character of ``name`` that a name may not hold: a control character (NUL,
-    tab, new line...) or one that changes the direction text is shown in.
+    r"""The first character of ``name`` that a name may not hold: a control or format character
+    (NUL, new line, a zero-width space...) or one that changes the direction text is shown in
+    (``app.names.refused_character``).
 
     >>> hidden_character("Оля"), hidden_character("Ol\x00ya"), hidden_character("\u202eayhsaM")
     (None, '\x00', '\u202e')
     """
-    return next(
-        (char for char in name if char in INVISIBLE or unicodedata.category(char) == "Cc"), None
-    )
+    return app_names.refused_character(name)
 
 
 def _game_json(draft: SetupDraft, first_dealer: int) -> GameDict:

@@ -14,7 +14,8 @@ hand, so switching between a claim and a played hand loses nothing typed.
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.state import GameDict, HandDraft
+from app.ui.drafts import HandDraft
+from app.ui.state import GameDict
 
 MELD_KINDS = ("terz", "fifty")
 

@@ -1,0 +1,105 @@
+r"""The one rule for players' names: the new-game form and everything that comes from outside
+(links, files, backups) apply the same one (app/ui/setup.py, app/share/inbound.py).
+
+A name is checked after trimming. It may not hold a character that is invisible or changes how
+text around it is shown: control characters (NUL, tab, new line: category Cc), format
+characters (Cf: direction marks, embeddings and overrides such as U+202E, isolates, zero-width
+space and joiners, the soft hyphen, the BOM), line and paragraph separators (Zl, Zp), lone
+surrogates (Cs), private-use characters (Co), the replacement character U+FFFD (what a file in
+another encoding turns into) and the blank Hangul fillers. Two names are the same name when they
+are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors and the
+combining grapheme joiner (which show nothing of their own): so ``Оля`` and ``ОЛЯ`` and
+``Оля\ufe0f`` are one name twice.
+
+>>> refused_character("Оля"), refused_character("О\u200bля"), refused_character("\u202eayhsaM")
+(None, '\u200b', '\u202e')
+>>> name_key("Оля") == name_key("ОЛЯ\ufe0f"), name_key("Ｏｌｇａ") == name_key("olga")
+(True, True)
+>>> [p[1] for p in name_problems(["Оля", "ОЛЯ", "O\x00la", ""])]
+['name_duplicate', 'name_control', 'name_empty']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Final
+
+NAME_MAX: Final = 40
+"""Longest name, in characters after trimming (the engine's limit too)."""
+REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0")
+"""Characters refused although their category is not: the replacement character and the
+Hangul fillers (letters that show as blank space)."""
+IGNORED: Final = frozenset("\u034f" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
+"""Characters that show nothing of their own but are allowed (emoji need the variation
+selectors): left out when names are compared."""
+
+NameProblem = tuple[int, str, dict[str, object]]
+"""``(seat, code, params)``: ``name_empty`` {seat}, ``name_control`` {seat, code: "U+202E"},
+``name_too_long`` {seat, length, max}, ``name_duplicate`` {seat, other}."""
+
+
+def refused_character(name: str) -> str | None:
+    r"""The first character of ``name`` that a name may not hold (see the module), else None.
+
+    >>> refused_character("Ol\x00ya"), refused_character("a\u00adb"), refused_character("👍🏽")
+    ('\x00', '\xad', None)
+    """
+    for char in name:
+        if char in REFUSED or unicodedata.category(char) in REFUSED_CATEGORIES:
+            return char
+    return None
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: NFKC, case folded, ignored characters left out, spaces
+    collapsed (the name trimmed).
+
+    >>> name_key("  Оля   Іванівна ") == name_key("оля іванівна")
+    True
+    """
+    kept = "".join(char for char in name if char not in IGNORED)
+    return " ".join(unicodedata.normalize("NFKC", kept).casefold().split())
+
+
+def code_point(char: str) -> str:
+    """``U+XXXX`` for a character, as the messages name it.
+
+    >>> code_point("\u202e")
+    'U+202E'
+    """
+    return f"U+{ord(char):04X}"
+
+
+def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[NameProblem]:
+    """Every seat's problem (at most one each, in seat order), by the rule of this module.
+
+    A name that is not text is ``not_text``; the seat named first keeps a duplicated name.
+
+    >>> name_problems(["Оля", "Оля\u200d"])
+    [(1, 'name_control', {'seat': 1, 'code': 'U+200D'})]
+    >>> name_problems(["x" * 41, 5])
+    [(0, 'name_too_long', {'seat': 0, 'length': 41, 'max': 40}), (1, 'not_text', {})]
+    """
+    found: list[NameProblem] = []
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(names):
+        if not isinstance(raw, str):
+            found.append((seat, "not_text", {}))
+            continue
+        name = raw.strip()
+        hidden = refused_character(name)
+        key = name_key(name)
+        if not key:
+            found.append((seat, "name_empty", {"seat": seat}))
+        elif hidden is not None:
+            found.append((seat, "name_control", {"seat": seat, "code": code_point(hidden)}))
+        elif len(name) > max_length:
+            found.append((seat, "name_too_long", {"seat": seat, "length": len(name),
+                                                  "max": max_length}))
+        elif key in seen:
+            found.append((seat, "name_duplicate", {"seat": seat, "other": seen[key]}))
+        else:
+            seen[key] = seat
+    return found

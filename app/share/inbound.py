@@ -1,0 +1,279 @@
+"""The one reader of games and settings that come from outside: links, files, backups.
+
+Whatever carried it, a game from another phone, another version or anyone who can send a chat
+message is read under the same limits and the same rules here:
+
+- at most ``MAX_HANDS`` hands (counted before anything costly is done with them: the packed
+  link form stops at the same number), and at most ``MAX_GAMES`` games in a backup;
+- the engine's rules (``engine.check_game``), with **every** problem listed: when the players
+  are wrong (two equal names), the hands are still checked, under stand-in names;
+- the one name rule of the app (``app.names``: the new-game form's), so that a name the form
+  refuses (a direction override, NUL, a new line, a zero-width space) never comes in another way;
+- :func:`made_newer`: a rules option or a format this version does not know means the link or
+  file was made by a newer version, and the player is told so instead of "it breaks the rules";
+- settings from a backup (:func:`read_settings`): only the settings a backup may carry, each
+  checked; anything else is left out and named.
+
+Pure (standard library and the engine); ids are checked by ``app.ids``.
+
+>>> [p.code for p in check_game({"players": ["Оля", "ОЛЯ"], "hands": [{"taker": 0}]})]
+['name_duplicate', 'cards_required']
+>>> made_newer(check_game({"players": ["A", "B"], "rules": {"jokers": True}, "hands": []}))
+True
+>>> read_settings({"lang": "en", "keep_awake": "yes", "setup": {}, "theme": "dark"})
+({'lang': 'en'}, ['keep_awake', 'theme'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal, cast
+
+from app import engine
+from app.engine.errors import shown
+from app.names import name_problems, refused_character
+
+MAX_HANDS: Final = 5_000
+"""Most hands a game from outside may have (a long evening is 60; the packed link form holds
+at most this many too)."""
+MAX_GAMES: Final = 10_000
+"""Most games a backup may hold (years of evenings; each game is checked and written)."""
+MAX_HISTORY: Final = 100
+"""Most changes a game's undo (and redo) log holds (app.ui.history.LIMIT)."""
+RESTORABLE: Final[dict[str, tuple[object, ...]]] = {
+    "lang": ("uk", "ru", "en"),
+    "keep_awake": (True, False),
+}
+"""The settings a backup may bring, each with every value it may have (app.ui.state.LANGS,
+app.ui.prefs: tests check that these still match)."""
+NOT_RESTORED: Final = frozenset({"setup", "entry", "trash", "backup", "storage_note"})
+"""Settings of one phone at one moment (a form as typed, the game just deleted, the backup
+record, this browser's storage note): never taken from another phone, and not worth a note."""
+SHOWN_KEYS: Final = 5
+"""How many left-out settings a note names (it says how many there were)."""
+MAX_FILE_NAME: Final = 80
+"""Longest file name shown (the rest is cut, with an ellipsis)."""
+
+
+def check_game(obj: object) -> list[engine.Problem]:
+    """Every problem of a game document from outside (empty when it may come in).
+
+    >>> problems = check_game({"players": ["A", "B"], "hands": [{"redeal": True}] * 5001})
+    >>> [(p.field, p.code, p.params) for p in problems]
+    [('hands', 'too_many_hands', {'count': 5001, 'max': 5000})]
+    >>> [p.params for p in check_game({"players": ["Оля", "\\u202eОля"], "hands": []})]
+    [{'seat': 1, 'code': 'U+202E'}]
+    """
+    return read_game(obj)[1]
+
+
+AppCode = Literal["too_many_hands", "name_control"]
+"""The codes of the app's own rules for what comes from outside (a hand limit, the name rule)
+beyond the engine's ``ProblemCode``s; they are shown like the engine's (``problem.<code>``)."""
+
+
+def app_problem(
+    hand: int | None, field: str, code: str, params: dict[str, object], message: str
+) -> engine.Problem:
+    """A problem found by the app's rules (:data:`AppCode`, or one of the engine's codes that
+    the app's name rule also reports), in the engine's record so that it is listed with theirs."""
+    return engine.Problem(hand, field, cast(engine.ProblemCode, code), params, message)
+
+
+def read_game(obj: object) -> tuple[engine.Game | None, list[engine.Problem]]:
+    """The engine's game of a document from outside and no problems, or None and every problem
+    (:func:`check_game`). A good game is read once (the common case); a bad one twice.
+
+    >>> game, problems = read_game({"players": ["A", "B"], "hands": [{"redeal": True}]})
+    >>> len(game.hands), problems
+    (1, [])
+    """
+    hands = obj.get("hands") if isinstance(obj, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return None, [app_problem(
+            None, "hands", "too_many_hands", {"count": len(hands), "max": MAX_HANDS},
+            f"hands lists {len(hands)} hands; at most {MAX_HANDS} are read",
+        )]
+    try:
+        game = engine.game_from_json(obj)
+    except engine.DebertzError:
+        game = None
+    if game is not None and not name_problems(game.players):
+        return game, []
+    problems = _with_names(engine.check_game(obj), obj)
+    if problems and all(p.hand is None for p in problems) and isinstance(obj, dict):
+        problems += _hand_problems(obj)
+    return None, problems
+
+
+def _with_names(problems: list[engine.Problem], obj: object) -> list[engine.Problem]:
+    """The engine's problems plus those of the app's name rule at seats the engine passed."""
+    names = obj.get("players") if isinstance(obj, dict) else None
+    if not isinstance(names, list) or not 2 <= len(names) <= 4:
+        return problems
+    reported = {p.field for p in problems}
+    extra = [
+        app_problem(None, f"players.{seat}", code, params, _name_message(seat, code, params))
+        for seat, code, params in name_problems(names)
+        if f"players.{seat}" not in reported
+    ]
+    if not extra:
+        return problems
+    first_hand = next((i for i, p in enumerate(problems) if p.hand is not None), len(problems))
+    return [*problems[:first_hand], *extra, *problems[first_hand:]]
+
+
+def _name_message(seat: int, code: str, params: dict[str, object]) -> str:
+    where = f"players.{seat}"
+    if code == "name_control":
+        return f"{where} holds an invisible or control character ({params['code']})"
+    if code == "name_duplicate":
+        return f"{where} is the same name as players.{params['other']}"
+    return f"{where}: {code}"
+
+
+def _hand_problems(obj: dict[str, Any]) -> list[engine.Problem]:
+    """The hands' problems of a game whose own keys were refused (the engine stops there):
+    checked again with stand-in names, dealer and format where those were wrong."""
+    names = obj.get("players")
+    if not isinstance(names, list) or not 2 <= len(names) <= 4:
+        return []
+    stand_in = {
+        **obj,
+        "players": [f"#{seat + 1}" for seat in range(len(names))],
+        "first_dealer": 0,
+        "format": "debertz/1",
+    }
+    if not isinstance(obj.get("teams", True), bool):
+        stand_in["teams"] = True
+    return [p for p in engine.check_game(stand_in) if p.hand is not None]
+
+
+def made_newer(problems: list[engine.Problem]) -> bool:
+    """Whether the problems say a newer version made the game or rules: an option (or a
+    penalty's key) it does not know, or another ``format``.
+
+    >>> made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
+    False
+    """
+    return any(
+        (p.code == "unknown_key" and p.field.startswith("rules")) or p.code == "unknown_format"
+        for p in problems
+    )
+
+
+def rules_problems(obj: object) -> list[engine.Problem]:
+    """Every problem of a rules object (a ``#/rules/`` link), not just the first.
+
+    >>> [p.code for p in rules_problems({"target": 7, "jokers": True})]
+    ['unknown_key', 'out_of_range']
+    """
+    from app.engine.errors import Report
+    from app.engine.rules import read_rules
+
+    report = Report(None)
+    read_rules(report, obj)
+    return report.problems
+
+
+def read_settings(obj: object) -> tuple[dict[str, Any], list[str]]:
+    """The settings a backup may bring (see ``RESTORABLE``), and the keys left out because this
+    version does not know them or their value is not valid (forms' drafts and the other
+    settings of one phone, ``NOT_RESTORED``, are left out without a word).
+
+    >>> read_settings("oops")
+    ({}, ['settings'])
+    >>> read_settings({"lang": "de", "setup": {"count": 2, "names": [1, 2, 3, 4]}})
+    ({}, ['lang'])
+    """
+    if obj is None:
+        return {}, []
+    if not isinstance(obj, Mapping):
+        return {}, ["settings"]
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for key, value in obj.items():
+        if key in NOT_RESTORED:
+            continue
+        allowed = RESTORABLE.get(key)
+        if allowed is not None and any(type(value) is type(a) and value == a for a in allowed):
+            kept[key] = value
+        else:
+            dropped.append(str(key))
+    return kept, dropped
+
+
+def dropped_text(keys: list[str]) -> str:
+    """The left-out settings as a note names them: the first few, each shortened.
+
+    >>> dropped_text(["theme", "x" * 50])
+    'theme, "xxxxxxxxxxxxxxxxxxxxxxxxxx...'
+    """
+    named = [key if len(key) <= 30 and key.isidentifier() else shown(key, 30)
+             for key in keys[:SHOWN_KEYS]]
+    return ", ".join(named) + (", …" if len(keys) > SHOWN_KEYS else "")
+
+
+# --- a stored game's undo and redo logs ------------------------------------------------------
+
+
+def checked_history(game: dict[str, Any]) -> dict[str, Any]:
+    """The game itself when its ``undo`` and ``redo`` logs (app/ui/history.py) can be taken back
+    and done again over its hands; else a copy with both logs emptied (the hands are the game:
+    a damaged log only loses ↶ and ↷, never a screen). Each change must be an ``add`` or
+    ``delete`` with its ``hand``, or an ``edit`` with ``before`` and ``after``, at an ``index``
+    that exists at its turn; at most ``MAX_HISTORY`` each. The hands that ↶ or ↷ would leave are
+    checked by the engine when it is tapped (``actions._refused``).
+
+    >>> game = {"hands": [{"redeal": True}], "undo": [{"op": "add", "index": 0, "hand": {}}]}
+    >>> checked_history(game) is game
+    True
+    >>> checked_history({**game, "undo": [{"op": "add", "index": 5, "hand": {}}]})["undo"]
+    []
+    """
+    hands = game.get("hands")
+    count = len(hands) if isinstance(hands, list) else 0
+    if _log_fits(game.get("undo", []), count, backwards=True) and _log_fits(
+        game.get("redo", []), count, backwards=False
+    ):
+        return game
+    return {**game, "undo": [], "redo": []}
+
+
+def _log_fits(log: object, count: int, backwards: bool) -> bool:
+    """Whether every change of ``log`` (newest last) applies, newest first, to ``count`` hands:
+    undone (``backwards``: the undo log) or done again (the redo log)."""
+    if not isinstance(log, list) or len(log) > MAX_HISTORY:
+        return False
+    for op in reversed(log):
+        if not _op_shape(op):
+            return False
+        kind, index = op["op"], op["index"]
+        if backwards:
+            kind = {"add": "delete", "delete": "add"}.get(kind, kind)
+        if index > count or (kind != "add" and index == count):
+            return False
+        count += {"add": 1, "delete": -1}.get(kind, 0)
+    return True
+
+
+def _op_shape(op: object) -> bool:
+    if not isinstance(op, dict) or type(op.get("index")) is not int or op["index"] < 0:
+        return False
+    if op.get("op") in ("add", "delete"):
+        return isinstance(op.get("hand"), dict)
+    return op.get("op") == "edit" and all(isinstance(op.get(k), dict) for k in ("before", "after"))
+
+
+def shown_file_name(name: object) -> str:
+    """A file's name as the screens show it: the characters a name may not hold (a direction
+    override would show ``json.exe`` as ``exe.json``) each replaced by ``?``, cut at
+    ``MAX_FILE_NAME`` characters.
+
+    >>> shown_file_name("game\u202enosj.exe"), shown_file_name("x" * 90)[-3:], shown_file_name(None)
+    ('game?nosj.exe', 'xx…', '')
+    """
+    text = name if isinstance(name, str) else ""
+    while (char := refused_character(text)) is not None:
+        text = text.replace(char, "?")
+    return text if len(text) <= MAX_FILE_NAME else text[: MAX_FILE_NAME - 1] + "…"

@@ -1,0 +1,287 @@
+"""The reducer's core: what an action is, what it asks the page to do, and how one is reduced.
+
+An action is a name and a payload of strings (from the element's ``data-*`` attributes, the
+field's ``value``, plus ``now``, ``new_id`` and ``random`` added by the page). A *handler* changes
+a copy of the state for one action and returns the effects: what the page is to write, where the
+focus goes, what file to offer. Each feature lists its handlers in a ``HANDLERS`` dict (and the
+addresses it shows in ``ROUTES``); app/ui/reducer.py puts the one table together.
+
+Everything one action writes becomes one ``commit`` effect (first in the list): the games it
+stores or deletes, each with the revision it was made from, and a patch of the settings. The page
+shows the new state only once the commit is stored; when it is refused, the page keeps the old
+state (an open form stays open with what was typed).
+
+>>> from app.ui.state import initial_state
+>>> def rename(state: State, payload: Payload) -> list[Effect]:
+...     state.settings["lang"] = payload["value"]
+...     return []
+>>> table = handler_table({"rename": rename})
+>>> state, effects = reduce_with(table, initial_state({}, {}, [], []), "rename", {"value": "en"})
+>>> effects[0].kind, effects[0].value.settings
+('commit', SettingsPatch(values={'lang': 'en'}, removed=()))
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal, TypeVar
+
+from app.storage import Commit, GameWrite, settings_patch
+from app.ui.drafts import HandDraft
+from app.ui.state import GameDict, State
+
+Payload = dict[str, str]
+
+EffectKind = Literal[
+    "commit",
+    "put_game",
+    "delete_game",
+    "replace_settings",
+    "focus",
+    "scroll",
+    "download",
+    "copy",
+    "web_share",
+    "read_inbox",
+]
+"""What the page does for an effect (one naming style: snake case).
+
+- ``commit``: store an :class:`app.storage.Commit` (made by :func:`reduce_with` from the
+  handlers' ``put_game``, ``delete_game`` and ``replace_settings``), then show the new state;
+- ``focus``: move the focus to the element ``key``; ``scroll``: to ``top``;
+- ``download``: offer the text ``value`` as the file named ``key``;
+- ``copy``: put the text ``key`` on the clipboard (or select the field ``value``);
+- ``web_share``: open the share sheet with the link ``key`` and the title ``value``;
+- ``read_inbox``: read what the share sheet sent to the app.
+"""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something for the page to do (see :data:`EffectKind`). The page's address follows the
+    state (``nav.address``), so no effect moves it."""
+
+    kind: EffectKind
+    key: str = ""
+    value: object = None
+
+
+Handler = Callable[[State, Payload], list[Effect]]
+"""Changes the state (a copy made for this action) and says what the page is to do."""
+
+Route = Callable[[State, list[str], bool], list[Effect]]
+"""Shows the screen an address names: the address's parts (``["game", "g1", "hand"]``) and
+whether the app has just started (a reload, a killed app opened again)."""
+
+Where = tuple[str, "str | None", "str | None"]
+"""Which screen is shown: the screen, the open game's id, the help section."""
+
+
+def where(state: State) -> Where:
+    """The screen, game and help section shown (a route compares it before and after)."""
+    return state.screen, state.game_id, state.help_anchor
+
+
+def arrived(state: State, before: Where, focus: str = "screen-title") -> list[Effect]:
+    """What a route asks after it moved the state: the focus on ``focus`` when something else
+    is shown now (or a notice says why not), nothing when the screen stayed."""
+    if where(state) == before and not state.notice:
+        return []
+    return [Effect("focus", focus)]
+
+
+TO_TOP = Effect("scroll", "top")
+"""Back to the top of the game (its title and board) after a new hand is saved or cancelled."""
+
+FOCUS_TITLE = Effect("focus", "screen-title")
+"""The focus on the title of the screen just shown."""
+
+ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game")
+"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored.
+(Save and the delete confirmation need no clock: their button is gone after the first tap.)"""
+DOUBLE_TAP_MS = 1000
+
+GAME_WRITES = ("put_game", "delete_game")
+
+_F = TypeVar("_F", bound=Callable[..., list[Effect]])
+
+
+def handler_table(*parts: Mapping[str, Handler]) -> dict[str, Handler]:
+    """One table of every feature's handlers; an action named twice is refused.
+
+    >>> def nothing(state: State, payload: Payload) -> list[Effect]:
+    ...     return []
+    >>> sorted(handler_table({"a": nothing}, {"b": nothing}))
+    ['a', 'b']
+    >>> handler_table({"a": nothing}, {"a": nothing})
+    Traceback (most recent call last):
+    ...
+    ValueError: the action 'a' has two handlers
+    """
+    return _joined(parts, "the action {!r} has two handlers")
+
+
+def route_table(*parts: Mapping[str, Route]) -> dict[str, Route]:
+    """One table of every feature's screens by the first part of their address (``home`` for
+    ``#/``); a screen named twice is refused, as in :func:`handler_table`."""
+    return _joined(parts, "the address #/{} has two routes")
+
+
+def _joined(parts: tuple[Mapping[str, _F], ...], taken: str) -> dict[str, _F]:
+    table: dict[str, _F] = {}
+    for part in parts:
+        for name, function in part.items():
+            if name in table:
+                raise ValueError(taken.format(name))
+            table[name] = function
+    return table
+
+
+def reduce_with(
+    handlers: Mapping[str, Handler], state: State, action: str, payload: Payload
+) -> tuple[State, list[Effect]]:
+    """The new state after one action, and the effects to perform (the old state is unchanged)."""
+    handler = handlers.get(action)
+    if handler is None:
+        raise ValueError(f"unknown action {action!r}")
+    if _repeated_tap(state, action, payload):
+        return state, []
+    new = dataclasses.replace(
+        state,
+        entry=copy.deepcopy(state.entry),
+        setup=copy.deepcopy(state.setup),
+        settings=dict(state.settings),
+        games=dict(state.games),
+    )
+    if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
+        new.notice, new.notice_detail, new.notice_params = None, "", {}
+    effects = handler(new, payload)
+    done = any(effect.kind in GAME_WRITES for effect in effects)
+    if action in ONE_SHOT and done and int_of(payload, "ms") is not None:
+        new.last_shot = (action, int_of(payload, "ms") or 0)
+    if new.entry != state.entry and action != "route":
+        _keep_draft(new)
+    if new.setup != state.setup and action != "route":
+        _keep_setup(new)
+    return new, _with_commit(state, new, effects)
+
+
+def _with_commit(old: State, new: State, effects: list[Effect]) -> list[Effect]:
+    """The effects with every write of the action gathered into one ``commit``, first.
+
+    A game is written from the revision ``old`` holds (None for a game not stored yet), and
+    the settings as a patch of what changed, so that another tab's changes are kept.
+    """
+    writes = tuple(
+        GameWrite(
+            effect.key,
+            effect.value if effect.kind == "put_game" else None,  # type: ignore[arg-type]
+            revision(old.games.get(effect.key)),
+        )
+        for effect in effects
+        if effect.kind in GAME_WRITES
+    )
+    if any(effect.kind == "replace_settings" for effect in effects):
+        commit = Commit(writes, None, dict(new.settings))
+    else:
+        commit = Commit(writes, settings_patch(old.settings, new.settings))
+    rest = [effect for effect in effects if effect.kind not in (*GAME_WRITES, "replace_settings")]
+    return [Effect("commit", "", commit), *rest] if commit else rest
+
+
+def commit_of(effects: list[Effect]) -> Commit | None:
+    """The one commit among an action's effects (None when the action writes nothing).
+
+    >>> commit_of([Effect("focus", "new-hand")]) is None
+    True
+    """
+    for effect in effects:
+        if effect.kind == "commit" and isinstance(effect.value, Commit):
+            return effect.value
+    return None
+
+
+def revision(game: GameDict | None) -> int | None:
+    """The revision a stored game has (None for no game); records written before revisions
+    were counted have revision 0.
+
+    >>> revision(None), revision({"id": "g1"}), revision({"id": "g1", "rev": 4})
+    (None, 0, 4)
+    """
+    if game is None:
+        return None
+    rev = game.get("rev", 0)
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+
+
+def _repeated_tap(state: State, action: str, payload: Payload) -> bool:
+    """True for a one-shot action coming again right after it was done (a double tap).
+
+    ``ms`` is the page's clock in milliseconds when the tap came.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({}, {}, [], [])
+    >>> state.last_shot = ("redeal", 5000)
+    >>> _repeated_tap(state, "redeal", {"ms": "5400"}), _repeated_tap(state, "redeal", {"ms": "6100"})
+    (True, False)
+    """
+    stamp = int_of(payload, "ms")
+    if action not in ONE_SHOT or stamp is None or state.last_shot is None:
+        return False
+    last_action, last_stamp = state.last_shot
+    return last_action == action and 0 <= stamp - last_stamp < DOUBLE_TAP_MS
+
+
+def _keep_setup(state: State) -> None:
+    """Keep the new-game form as typed in the settings, so a reload loses none of it."""
+    if state.setup is None:
+        state.settings.pop("setup", None)
+    else:
+        state.settings["setup"] = dataclasses.asdict(state.setup)
+
+
+def _keep_draft(state: State) -> None:
+    """Keep the open hand form in the settings, so a reload or a killed app loses nothing.
+
+    It is written in the same transaction as the hand it becomes, so a saved hand can never
+    come back as a filled form (nor a form be lost while its hand is not stored)."""
+    if state.entry is None or state.game_id is None:
+        state.settings.pop("entry", None)
+    else:
+        state.settings["entry"] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
+
+
+def int_of(payload: Payload, key: str) -> int | None:
+    """The whole number a payload's field holds, or None.
+
+    >>> int_of({"seat": "2"}, "seat"), int_of({"ms": "-5"}, "ms"), int_of({}, "seat")
+    (2, -5, None)
+    """
+    text = payload.get(key, "")
+    return int(text) if text.removeprefix("-").isdecimal() else None
+
+
+def put(state: State, game: GameDict) -> Effect:
+    """Store ``game``: a new revision of the one shown (or revision 0 of a new game)."""
+    base = revision(state.games.get(game["id"]))
+    game = {**game, "rev": 0 if base is None else base + 1}
+    state.games[game["id"]] = game
+    return Effect("put_game", game["id"], game)
+
+
+def open_game(state: State) -> GameDict:
+    """The game on screen; an action about a game when none is open is a bug of the page."""
+    game = state.game
+    if game is None:
+        raise ValueError("no game is open")
+    return game
+
+
+def open_entry(state: State) -> HandDraft:
+    """The hand form being filled in (an action of the form when none is open is refused)."""
+    if state.entry is None:
+        raise ValueError("no hand is being entered")
+    return state.entry

@@ -1,0 +1,357 @@
+"""The game screen: the score board, the banner, the toolbar, the rules, the chart and report,
+and the hands played (the hand form is app/ui/hand/views.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app import engine
+from app.ui import history, i18n, scoring
+from app.ui.claim.views import claim_row, decided_text
+from app.ui.hand.kept import kept_draft
+from app.ui.hand.views import entry_form, side_marks
+from app.ui.markup import esc, join, words
+from app.ui.scoring import Played, side_label
+from app.ui.setup.views import rule_rows, rules_line
+from app.ui.state import GameDict, State
+from app.ui.stats.report_views import look_back
+from app.ui.views_common import signed, signed_score, when_text
+
+
+def render_game(state: State, t: i18n.Tr) -> str:
+    """The open game: board, then the entry form or the toolbar, then the history."""
+    game = state.game
+    assert game is not None
+    shown, error = scoring.try_played(game)
+    title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
+    head = (
+        '<section class="screen game" aria-labelledby="screen-title">'
+        f"{_print_head(game, t)}"
+        f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
+    )
+    if shown is None:
+        return (
+            head
+            + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
+        )
+    if state.entry is not None:  # a focused screen: a score line, the form, its sticky bar
+        return (
+            '<section class="screen game entering" aria-labelledby="screen-title">'
+            + _score_line(shown, t)
+            + entry_form(state, shown, t)
+            + "</section>"
+        )
+    return (
+        head
+        + _board(shown, t)
+        + _toolbar(state, shown, t)
+        + rules_details(game, t)
+        + look_back(shown, t)
+        + _history(shown, t)
+        + _keep_awake(state, t)
+        + _footer(game, state, t)
+        + "</section>"
+    )
+
+
+def _print_head(game: GameDict, t: i18n.Tr) -> str:
+    """What a printed sheet says above the players: the app, when the game began, the rules."""
+    started = t("game.started", when=when_text(game.get("created", "")))
+    return (
+        f'<p class="print-only print-head">{esc(t("app.title"))} · {esc(started)} · '
+        f"{esc(rules_title(game, t))}</p>"
+    )
+
+
+def rules_title(game: GameDict, t: i18n.Tr) -> str:
+    """The rule set in force and the target, e.g. ``Rules: Standard, to 1001``.
+
+    >>> g = {"players": ["A", "B"], "hands": [], "rules": {"target": 1001}}
+    >>> rules_title(g, i18n.translator("en"))
+    'Rules: Standard, to 1001'
+    """
+    return t("game.rules", rules=rules_line(scoring.rules_of(game), t))
+
+
+def rules_details(game: GameDict, t: i18n.Tr) -> str:
+    """The rules in force, one tap away: every option of the game with its value."""
+    rows = rule_rows(scoring.rules_of(game), t, scoring.side_count(game))
+    items = join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows)
+    return (
+        f'<details class="rules" id="rules"><summary>{esc(rules_title(game, t))}</summary>'
+        f'<dl>{items}</dl><p><a href="#/help/presets">{esc(t("game.rules_help"))}</a></p></details>'
+    )
+
+
+def _keep_awake(state: State, t: i18n.Tr) -> str:
+    """The switch of the screen wake lock (the page hides it where the browser has none)."""
+    on = state.settings.get("keep_awake", True) is not False
+    return (
+        '<div class="option check keep-awake">'
+        f'<input type="checkbox" id="keep-awake" data-action="keep-awake"{" checked" if on else ""}>'
+        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label></div>'
+    )
+def render_readonly(game: GameDict, t: i18n.Tr) -> str:
+    """The board and the hands of a game that is not ours to change (shared with us, opened
+    from a file): no edit buttons, no rematch."""
+    shown, error = scoring.try_played(game)
+    if shown is None:
+        return f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p>'
+    return _board(shown, t, editable=False) + _history(shown, t, editable=False)
+
+
+def _score_line(shown: Played, t: i18n.Tr) -> str:
+    """The score in one short line, shown instead of the big board while a hand is entered."""
+    target = shown.rules["target"]
+    items = join(
+        f'<span class="who"><span class="name">{esc(shown.label(side))}</span> '
+        f"<b>{esc(signed_score(shown.sheet.score[side]))}</b></span>"
+        for side in range(shown.sides)
+    )
+    return (
+        f'<h2 class="scoreline" id="screen-title" tabindex="-1">'
+        f'<span class="sr-only">{esc(t("game.board", target=target))}: </span>{items}</h2>'
+    )
+
+
+def _board(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+    sheet, sides = shown.sheet, shown.sides
+    cards = join(_side_card(shown, side, t) for side in range(sides))
+    players = shown.game.players
+    lines = []
+    if sheet.finished:
+        lines.append(_result(shown, t, editable))
+    else:
+        lines.append(
+            f'<p class="turn" data-dealer="{sheet.next_dealer}">'
+            f"{esc(t('game.dealer', name=players[sheet.next_dealer]))} · "
+            f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
+        )
+    if sheet.hanging:
+        lines.append(
+            f'<p class="pot" data-pot="{sheet.hanging}">'
+            f"{esc(t('game.hanging', points=sheet.hanging))}</p>"
+        )
+    warnings = _warnings(shown, t)
+    if warnings and not sheet.finished:
+        lines.append(f'<ul class="warnings">{warnings}</ul>')
+    target = shown.rules["target"]
+    return (
+        f'<div class="board sides-{sides}" aria-label="{esc(t("game.board", target=target))}" role="group">'
+        f"{cards}</div>{join(lines)}"
+    )
+
+
+def _side_card(shown: Played, side: int, t: i18n.Tr) -> str:
+    sheet = shown.sheet
+    classes = ["side"]
+    if sheet.winner == side:
+        classes.append("winner")
+    dealer_side = shown.game.side_of(sheet.next_dealer)
+    if not sheet.finished and dealer_side == side:
+        classes.append("dealing")
+    if sheet.winner == side:
+        need = t("game.won")
+    elif sheet.finished:
+        need = ""
+    elif sheet.needs[side] <= 0:
+        need = t("game.reached")
+    else:
+        need = t("game.needs", points=sheet.needs[side])
+    return (
+        f'<div class="{" ".join(classes)}" id="side-{side}">'
+        f'<span class="name">{words(shown.label(side))}</span>'
+        f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
+        f'<span class="need">{esc(need)}</span></div>'
+    )
+
+
+def _warnings(shown: Played, t: i18n.Tr) -> str:
+    sheet = shown.sheet
+    items = []
+    if not sheet.finished and max(sheet.score) >= shown.rules["target"]:
+        items.append(t("game.tie_goes_on"))
+    for side in range(shown.sides):
+        name = shown.label(side)
+        if sheet.next_bait_cost[side]:
+            items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
+        if sheet.next_ski_cost[side]:
+            items.append(t("game.warn_ski", name=name, points=sheet.next_ski_cost[side]))
+    return join(f"<li>{esc(item)}</li>" for item in items)
+
+
+def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+    sheet, game = shown.sheet, shown.record
+    winner = shown.label(sheet.winner) if sheet.winner is not None else ""
+    how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
+    hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
+    rematch = (
+        f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
+        f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
+        f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
+        if editable
+        else ""
+    )
+    return (
+        f'<div class="result" role="status" data-winner="{sheet.winner}" data-pot="{sheet.hanging}">'
+        f'<p class="winner-line"><strong>{esc(t("game.winner", side=winner))}</strong></p>'
+        f"<p>{esc(how)} {esc(hanging)}</p>{rematch}</div>"
+    )
+
+
+def decided_key(decided_by: engine.DecidedBy | None, sides: int) -> str:
+    """The text key saying what decided the game (reaching the target together is worded for
+    two sides or for more).
+
+    >>> decided_key("taker", 2), decided_key("taker", 3), decided_key("target", 3)
+    ('game.decided.taker', 'game.decided_many.taker', 'game.decided.target')
+    """
+    together = decided_by in ("more_points", "taker", "last_trick")
+    return f"game.decided{'_many' if together and sides > 2 else ''}.{decided_by}"
+
+
+def _toolbar(state: State, shown: Played, t: i18n.Tr) -> str:
+    game, sheet = shown.record, shown.sheet
+    undo_op, redo_op = history.last_op(game, "undo"), history.last_op(game, "redo")
+    undo_label = t("game.undo_what", what=op_text(undo_op, t)) if undo_op else t("game.undo_none")
+    redo_label = t("game.redo_what", what=op_text(redo_op, t)) if redo_op else t("game.redo_none")
+    buttons = [
+        (
+            f'<button type="button" class="btn icon" id="undo" data-action="undo" '
+            f'aria-label="{esc(undo_label)}" title="{esc(undo_label)}"{"" if undo_op else " disabled"}>↶</button>'
+        ),
+    ]
+    if not sheet.finished:
+        kept = kept_draft(state, None)  # Back closed the form and kept what was typed
+        label = t("game.resume_hand", n=len(game["hands"]) + 1) if kept else t("game.new_hand")
+        buttons.append(
+            f'<button type="button" class="btn primary big grow" id="new-hand" data-action="new-hand">'
+            f"{esc(label)}</button>"
+        )
+    buttons.append(
+        f'<button type="button" class="btn icon" id="redo" data-action="redo" '
+        f'aria-label="{esc(redo_label)}" title="{esc(redo_label)}"{"" if redo_op else " disabled"}>↷</button>'
+    )
+    passed = ""
+    if not sheet.finished and not shown.rules["obligation"]:
+        passed = (
+            f'<button type="button" class="btn wide" id="redeal" data-action="redeal">'
+            f"{esc(t('game.all_passed'))}</button>"
+        )
+    if not sheet.finished:  # «Партія»: a side claims the game
+        passed += (
+            f'<button type="button" class="btn wide" id="new-claim" data-action="new-claim">'
+            f"{esc(t('game.new_claim'))}</button>"
+        )
+    return f'<div class="toolbar">{join(buttons)}</div>{passed}'
+
+
+def op_text(op: dict[str, Any] | None, t: i18n.Tr) -> str:
+    """What a change in the undo/redo list did, e.g. ``hand 3 added``.
+
+    >>> op_text({"op": "edit", "index": 2}, i18n.translator("en"))
+    'the edit of hand 3'
+    """
+    if op is None:
+        return ""
+    return t(f"op.{op['op']}", n=int(op["index"]) + 1)
+
+
+def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
+    asking = state.confirm is not None and state.confirm.kind == "delete-game"
+    if asking:
+        delete = (
+            '<div class="confirm" role="alertdialog" aria-labelledby="confirm-text" aria-modal="false">'
+            f'<p id="confirm-text">{esc(t("game.ask_delete"))}</p>'
+            f'<button type="button" class="btn danger" id="confirm-yes" data-action="confirm-yes">'
+            f"{esc(t('entry.confirm_yes'))}</button>"
+            f'<button type="button" class="btn" id="confirm-no" data-action="confirm-no">'
+            f"{esc(t('entry.confirm_no'))}</button></div>"
+        )
+    else:
+        delete = (
+            f'<button type="button" class="btn quiet" id="ask-delete-game" '
+            f'data-action="ask-delete-game">{esc(t("home.delete"))}</button>'
+        )
+    return (
+        '<div class="footer-actions">'
+        f'<a class="btn" href="#/">{esc(t("game.to_list"))}</a>'
+        f'<button type="button" class="btn" data-action="setup-like" data-id="{esc(game["id"])}">'
+        f"{esc(t('game.same_rules'))}</button>"
+        f'<a class="btn" id="share-game" href="#/share/{esc(game["id"])}">'
+        f"{esc(t('share.share_game'))}</a>"
+        f'<button type="button" class="btn" id="export-game" data-action="export-game" '
+        f'data-id="{esc(game["id"])}">{esc(t("game.export"))}</button>'
+        f"{delete}</div>"
+    )
+
+
+# --- history ------------------------------------------------------------------------------
+
+
+def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+    """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
+    the line of numbers (so that three sides still fit a 360px phone)."""
+    if not shown.sheet.hands:
+        return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
+    sides = shown.sides
+    heads = join(
+        f'<th scope="col" title="{esc(shown.label(side))}">'
+        f'<span class="clamp">{words(shown.label(side))}</span></th>'
+        for side in range(sides)
+    )
+    hands = join(_hand_rows(shown, line, t, editable) for line in reversed(shown.sheet.hands))
+    caption = t("game.history" if editable else "share.history")
+    return (
+        f'<div class="sheet-box"><table class="sheet sides-{sides}">'
+        f"<caption>{esc(caption)}</caption>"
+        f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
+        f"{hands}</table></div>"
+    )
+
+
+def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
+    index = line.number - 1
+    hand = shown.hands[index]
+    players = shown.game.players
+    sides = shown.sides
+    who = t("game.dealt", name=players[line.dealer])
+    if line.taker is not None:
+        who += " · " + t("game.took", name=players[line.taker])
+    void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
+    button = (
+        f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
+        f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'
+        f"{line.number}</button>"
+        if editable
+        else f'<span class="rownum">{line.number}</span>'
+    )
+    if line.kind == "redeal":
+        cells = f'<td colspan="{sides}" class="note">{esc(t("game.redeal_row"))}</td>'
+    elif line.kind == "claim":
+        cells = claim_row(shown, hand, line, t)
+    else:
+        cells = join(_cell(hand, line, side, t) for side in range(sides))
+    kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
+    classes = " ".join(name for name, on in kinds if on)
+    winner = "" if line.winner is None else str(line.winner)
+    return (
+        f'<tbody class="hand {classes}" data-hand="{index}" data-dealer="{line.dealer}" '
+        f'data-winner="{winner}" data-pot="{line.pot}" '
+        f'data-runs="{",".join(str(v) for v in line.score)}">'
+        f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
+        f'<td colspan="{sides}">{esc(who)}{void}</td></tr>'
+        f'<tr class="nums">{cells}</tr></tbody>'
+    )
+
+
+def _cell(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> str:
+    marks = side_marks(hand, line, side, t)
+    mark_html = join(  # the sequences wrap after a dot, never inside a word
+        f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks
+    )
+    return (
+        f'<td><span class="change">{esc(signed(line.change[side]))}</span>'
+        f'<span class="run">{esc(signed_score(line.score[side]))}</span>{mark_html}</td>'
+    )

@@ -1,0 +1,68 @@
+"""The games list's actions: a rematch, a game's file, deleting a game and taking it back.
+
+>>> from app.ui.reducer import reduce
+>>> from app.ui.state import initial_state
+>>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}}, {}, [], [])
+>>> state, effects = reduce(state, "delete-game", {"id": "g1"})
+>>> list(state.games), state.trash["id"], [e.kind for e in effects]
+([], 'g1', ['commit', 'focus'])
+"""
+
+from __future__ import annotations
+
+from app.ui import scoring
+from app.ui.core import Effect, Handler, Payload, Route, arrived, put, where
+from app.ui.setup import draft as setup
+from app.ui.state import State
+
+
+def _rematch(state: State, payload: Payload) -> list[Effect]:
+    old = state.games[payload["id"]]
+    winner = scoring.sheet(old).winner
+    game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
+    state.screen, state.game_id, state.entry = "game", game["id"], None
+    return [put(state, game), Effect("focus", "new-hand")]
+
+
+def _export_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.games[payload["id"]]
+    return [Effect("download", f"debertz-{game['id']}.json", scoring.export_text(game))]
+
+
+def delete_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.games.pop(payload["id"])
+    state.trash = game
+    state.settings["trash"] = game
+    state.notice = "game_deleted"
+    effects = [Effect("delete_game", game["id"])]
+    if state.game_id == game["id"]:
+        state.screen, state.game_id, state.entry, state.confirm = "home", None, None, None
+    return [*effects, Effect("focus", "restore-game")]
+
+
+def _restore_game(state: State, payload: Payload) -> list[Effect]:
+    game = state.trash
+    if game is None:
+        return []
+    state.trash = None
+    state.settings.pop("trash", None)
+    return [put(state, game)]
+
+
+HANDLERS: dict[str, Handler] = {
+    "rematch": _rematch,
+    "export-game": _export_game,
+    "delete-game": delete_game,
+    "restore-game": _restore_game,
+}
+
+
+def route_home(state: State, parts: list[str], starting: bool) -> list[Effect]:
+    """Show the games list (also for an address no screen has)."""
+    before = where(state)
+    state.entry, state.confirm = None, None
+    state.screen = "home"
+    return arrived(state, before)
+
+
+ROUTES: dict[str, Route] = {"home": route_home}

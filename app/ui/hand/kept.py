@@ -1,0 +1,43 @@
+"""The hand form kept for a game (a reload, Back, a killed app opened again): it is in the
+settings record as typed, and comes back only while it still fits the game."""
+
+from __future__ import annotations
+
+from app.ui import scoring
+from app.ui.drafts import HandDraft, read_entry
+from app.ui.state import GameDict, State
+
+
+def kept_draft(state: State, index: int | None) -> HandDraft | None:
+    """The hand form kept for the open game (a reload, Back, a killed app), when it is the form
+    of hand ``index`` (None: a new hand) and still fits the game."""
+    draft = kept_form(state)
+    return draft if draft is not None and draft.index == index else None
+
+
+def kept_form(state: State) -> HandDraft | None:
+    """The hand form kept for the open game, whichever hand it is of, when it still fits."""
+    kept = state.settings.get("entry")
+    game = state.game
+    if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
+        return None
+    draft = read_entry(kept.get("draft"), len(game["players"]))  # every value checked
+    if draft is None:
+        state.notice = "entry_discarded"
+        return None
+    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
+    if draft.index is None:
+        return draft if fits and can_add(state, None) else None
+    return draft if fits and 0 <= draft.index < len(game["hands"]) else None
+
+
+def can_add(state: State, index: int | None) -> bool:
+    """Whether the form of hand ``index`` can open: a saved hand can always be corrected; a new one only while the game goes on."""
+    game = state.game
+    return index is not None or (game is not None and not finished(game))
+
+
+def finished(game: GameDict) -> bool:
+    sheet, _ = scoring.try_sheet(game)
+    return sheet is None or sheet.finished
+

@@ -1,0 +1,84 @@
+"""A hostile backup and a file the share sheet cannot keep, in the real app (issue 17).
+
+What only a page shows: after a restore of a backup holding a damaged new-game form, an id that
+names another game's address and settings of its own, and a reload, every screen still opens;
+a file too large for the share target is announced with the reason, not lost.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_share import restore
+from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
+
+
+def test_a_hostile_backup_restored_then_after_a_reload_new_game_and_every_game_open(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    page.click("#start-game")
+    page.wait_for_url("**#/game/*")
+    saved(page)
+    mine = page.evaluate("location.hash").split("/")[2]
+    backup = {
+        "format": "debertz-backup/1", "made": "2026-11-30T12:00:00",
+        "games": [{"id": "s1", "players": ["Set", "Up"], "hands": []},
+                  {"id": f"{mine}/delete", "players": ["Іван", "Марта"], "hands": []}],
+        "settings": {"setup": {"count": 2, "names": [1, 2, 3, 4], "options": {"eggs": "hang"}},
+                     "theme": "<b>dark</b>", "keep_awake": "yes"},
+    }
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(backup), encoding="utf-8")
+    page.goto(app_url + "#/")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#settings-dropped")).to_contain_text("theme, keep_awake")
+    restore(page, path)
+    games = stored_games(page, idb)
+    assert len(games) == 3 and all("/" not in gid for gid in games)
+    assert games[mine]["players"] == ["Оля", "Петро"]
+
+    page.goto(app_url + "#/")
+    page.reload()
+    wait_ready(page)
+    page.click("#new-game")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#name-0")).to_have_value("")
+    page.goto(app_url + "#/")
+    restored = next(gid for gid, g in games.items() if g["players"] == ["Іван", "Марта"])
+    page.click(f"#open-{restored}")
+    page.wait_for_url(f"**#/game/{restored}")
+    expect(page.locator("#confirm-no")).to_have_count(0)
+    assert_no_app_errors(recorder)
+
+
+def test_a_file_too_large_for_the_share_target_is_announced_with_the_reason(
+    page: Page, app_url: str, wait_ready: Any, wait_offline_ready: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    wait_offline_ready(page)
+    page.reload()  # now controlled by the service worker
+    wait_ready(page)
+    status = page.evaluate(
+        """async () => {
+          const form = new FormData();
+          const big = new File([new Uint8Array(30000001)], "huge.json", {type: "application/json"});
+          form.append("file", big);
+          const response = await fetch("./share-target", {method: "POST", body: form});
+          return response.status;
+        }"""
+    )
+    assert status == 200
+    page.goto(app_url + "#/import")
+    expect(page.locator("#incoming-error")).to_contain_text(
+        "The file “huge.json” is too large (30000001 bytes)"
+    )
+    assert page.evaluate("caches.open('debertz-inbox').then(c => c.keys()).then(k => k.length)") == 0
+    assert_no_app_errors(recorder)

@@ -1,0 +1,141 @@
+"""Reading a record gives the values it holds, the app's own keys kept, and writing it gives the
+record back: hand records, melds, claims, whole games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.engine import (
+    Claim,
+    Game,
+    Hand,
+    Melds,
+    Rules,
+    game_from_json,
+    game_to_json,
+    hand_from_json,
+    hand_to_json,
+)
+from app.engine.records import make_table
+
+TWO = Game(players=("A", "B"))
+MOSCOW = Game(players=("A", "B"), rules=Rules(both_reach="last_trick"))
+
+
+def test_a_played_hand_is_read_with_every_value_it_holds() -> None:
+    record = {"taker": 1, "cards": [0, 162], "melds": {"side": 1, "terz": 1, "fifty": 1},
+              "bella": 1, "no_tricks": [0], "debertz": 1}
+    assert hand_from_json(record, TWO) == Hand(
+        taker=1, cards=(0, 162), melds=Melds(1, 1, 1), bella=1, no_tricks=(0,), debertz=1)
+
+
+def test_a_count_of_melds_left_out_or_null_is_zero() -> None:
+    hand = hand_from_json({"taker": 0, "cards": [100, 62],
+                           "melds": {"side": 0, "terz": None}}, TWO)
+    assert hand.melds == Melds(0, 0, 0)
+    assert hand.melds.points == 0
+
+
+def test_last_trick_is_read_under_both_reach_last_trick() -> None:
+    hand = hand_from_json({"taker": 0, "cards": [100, 62], "last_trick": 1}, MOSCOW)
+    assert hand.last_trick == 1 and hand.extra == {}
+    assert hand_to_json(hand) == {"taker": 0, "cards": [100, 62], "last_trick": 1}
+
+
+def test_last_trick_may_be_of_a_side_with_exactly_the_last_tricks_10() -> None:
+    hand = hand_from_json({"taker": 0, "cards": [152, 10], "last_trick": 1}, MOSCOW)
+    assert hand.last_trick == 1
+
+
+def test_a_debertz_hand_may_leave_out_its_cards() -> None:
+    hand = hand_from_json({"taker": 0, "debertz": 1}, TWO)
+    assert hand == Hand(taker=0, debertz=1)
+    assert not hand.is_played
+    assert hand_to_json(hand) == {"taker": 0, "debertz": 1}
+
+
+def test_a_claim_hand_is_read_with_its_melds_bella_and_the_apps_keys() -> None:
+    record = {"taker": 0, "claim": {"side": 1, "cards": 90, "note": "late"},
+              "melds": {"side": 1, "terz": 1, "id": 3}, "bella": 1, "at": "20:15"}
+    game = Game(players=("A", "B"), rules=Rules(target=101))
+    hand = hand_from_json(record, game)
+    assert hand == Hand(taker=0, melds=Melds(1, 1, 0, {"id": 3}), bella=1,
+                        claim=Claim(1, 90, {"note": "late"}), extra={"at": "20:15"})
+    assert hand_to_json(hand) == {"at": "20:15", "taker": 0,
+                                  "claim": {"note": "late", "side": 1, "cards": 90},
+                                  "melds": {"id": 3, "side": 1, "terz": 1, "fifty": 0},
+                                  "bella": 1}
+
+
+def test_a_claim_of_0_or_162_card_points_is_read() -> None:
+    game = Game(players=("A", "B"), rules=Rules(target=51))
+    assert hand_from_json({"taker": 0, "claim": {"side": 1, "cards": 162}}, game).claim == (
+        Claim(1, 162))
+    low = Game(players=("A", "B"), rules=Rules(target=51),
+               hands=(Hand(taker=1, cards=(0, 162)),))
+    assert hand_from_json({"taker": 0, "claim": {"side": 1, "cards": 0}}, low).claim == (
+        Claim(1, 0))
+
+
+def test_the_apps_own_keys_of_a_played_hand_come_back_first() -> None:
+    record = {"at": "20:15", "taker": 0, "cards": [100, 62], "id": "h1",
+              "melds": {"side": 0, "terz": 1}, "no_tricks": None}
+    hand = hand_from_json(record, TWO)
+    assert hand.extra == {"at": "20:15", "id": "h1"}
+    assert hand_to_json(hand) == {"at": "20:15", "id": "h1", "taker": 0, "cards": [100, 62],
+                                  "melds": {"side": 0, "terz": 1, "fifty": 0}}
+
+
+def test_a_redeal_is_written_as_redeal_only() -> None:
+    assert hand_to_json(Hand(redeal=True, extra={"id": 1})) == {"id": 1, "redeal": True}
+    assert hand_from_json({"redeal": False, "taker": 0, "cards": [100, 62]}, TWO).redeal is False
+
+
+def test_every_result_key_of_a_hand_is_written_out() -> None:
+    hand = Hand(taker=1, cards=(0, 162), melds=Melds(1, terz=1), bella=1, no_tricks=(0,),
+                last_trick=1, debertz=1)
+    assert hand_to_json(hand) == {"taker": 1, "cards": [0, 162],
+                                  "melds": {"side": 1, "terz": 1, "fifty": 0}, "bella": 1,
+                                  "last_trick": 1, "debertz": 1, "no_tricks": [0]}
+
+
+@pytest.mark.parametrize(("players", "teams", "expected"), [
+    (2, True, ((0, 1), 2, (9, 9))),
+    (3, True, ((0, 1, 2), 3, (9, 9, 9))),
+    (4, True, ((0, 1, 0, 1), 2, (16, 16))),
+    (4, False, ((0, 1, 2, 3), 4, (8, 8, 8, 8))),
+    (3, False, ((0, 1, 2), 3, (9, 9, 9))),
+])
+def test_the_table_says_each_seats_side_and_the_cards_each_side_holds(
+        players: int, teams: bool, expected: tuple[Any, ...]) -> None:
+    table = make_table(players, teams)
+    assert (table.side_of, table.sides, table.held) == expected
+    assert table.players == players
+
+
+def test_a_game_is_read_with_its_keys_and_written_with_every_option() -> None:
+    document = {"format": "debertz/1", "players": ["Оля", " Петро "], "teams": False,
+                "first_dealer": 1, "rules": {"target": 301}, "hands": [{"redeal": True}],
+                "id": "g1"}
+    game = game_from_json(document)
+    assert game == Game(("Оля", " Петро "), False, 1, Rules(target=301), (Hand(redeal=True),),
+                        {"id": "g1"})
+    out = game_to_json(game)
+    assert list(out) == ["id", "format", "players", "teams", "first_dealer", "rules", "hands"]
+    assert out["players"] == ["Оля", " Петро "] and out["hands"] == [{"redeal": True}]
+    assert out["rules"]["target"] == 301 and len(out["rules"]) == 12
+
+
+def test_a_game_without_the_optional_keys_takes_their_defaults() -> None:
+    game = game_from_json({"players": ["A", "B", "C", "D"], "hands": []})
+    assert (game.teams, game.first_dealer, game.rules, game.hands, game.extra) == (
+        True, 0, Rules(), (), {})
+    assert game_from_json({"format": "debertz/1", "players": ["A", "B"], "hands": []}).players == (
+        "A", "B")
+
+
+def test_a_name_of_40_characters_after_trimming_is_accepted() -> None:
+    name = " " + "x" * 40 + " "
+    assert game_from_json({"players": [name, "B"], "hands": []}).players[0] == name
