@@ -1,5 +1,6 @@
-# Деберц: `make serve` to run the app locally, `make test` to run every test.
-# Both set up .venv (pip install -e .[dev]) and node_modules (npm ci) when they are missing.
+# Деберц: `make serve` to run the app locally, `make test` to run every test, `make check` for the
+# quick tier before a commit (pure tests, doctests and lint; no build, no browser).
+# All set up .venv (pip install -e .[dev]) when it is missing; serve and test also node_modules.
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,13 +12,18 @@ PORT ?= 8000
 MUTATION_STAMP := $(VENV)/.mutation-installed
 MUTATION_JOBS ?= 2
 
-.PHONY: serve test build bench icons clean mutation
+.PHONY: serve test check build bench icons clean mutation
 
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
 test: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m pytest
+
+# The tiers are in tests/conftest.py: no e2e test, no test marked slow, every Hypothesis test with a
+# tenth of its examples. `make test` runs all of them in full.
+check: $(VENV_STAMP)
+	$(PY) -m pytest --ignore=tests/e2e -m "not slow" --short-drills -q
 
 build: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) tools/build.py

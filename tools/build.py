@@ -52,7 +52,7 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
         ("core.js", "core.css", "core-*.js", "error-*.js"),
     ),
 }
-"""Measured: these are all the files a boot requests (tests/browser/test_shell_precache.py)."""
+"""Measured: these are all the files a boot requests (tests/e2e/test_shell_precache.py)."""
 
 PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
 """Inside ``<template id="shell-preloads">``: boot.js puts them into the page only when the service
@@ -388,7 +388,7 @@ def manifest_actions(manifest: dict[str, Any]) -> list[str]:
 def revision(data: bytes) -> str:
     """A file's revision: the first 16 hex digits of the SHA-256 of its bytes.
 
-    The service worker checks every file it downloads against it (tests/browser check both agree).
+    The service worker checks every file it downloads against it (tests/e2e check both agree).
 
     >>> revision(b"")
     'e3b0c44298fc1c14'

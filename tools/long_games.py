@@ -4,7 +4,7 @@
     seed(page, SAMPLES)   # after the app has started once in ``page``; reloads it
 
 Each sample is a stored game record (``app/storage.py``'s shape) that the engine scores; the
-tests check that (tests/test_long_games.py).
+tests check that (tests/tools/test_long_games.py).
 """
 
 from __future__ import annotations

@@ -306,15 +306,20 @@ REFUSED_STORAGE = "navigator.storage.persist = () => Promise.resolve(false);"
 """An init script: the browser refuses persistent storage (the games list then says so)."""
 
 
+def phone_options(viewport: ViewportSize, lang: str, scale: float = 2) -> dict[str, Any]:
+    """``browser.new_context`` options that lay out like a phone (touch, mobile viewport rules)."""
+    return {
+        "viewport": viewport,
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": scale,
+        "locale": lang,
+    }
+
+
 def phone_context(browser: Any, viewport: ViewportSize, lang: str, scale: float = 2) -> Any:
     """A browser context that lays out like a phone (touch, mobile viewport rules)."""
-    return browser.new_context(
-        viewport=viewport,
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=scale,
-        locale=lang,
-    )
+    return browser.new_context(**phone_options(viewport, lang, scale))
 
 
 def open_seeded(page: Page, url: str, lang: str) -> None:

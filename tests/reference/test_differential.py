@@ -104,6 +104,7 @@ CLI_BATCH = settings(max_examples=3, deadline=None, phases=[Phase.generate],
                      suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.slow  # 36 subprocesses
 @CLI_BATCH
 @given(st.lists(games(max_hands=12), min_size=12, max_size=12))
 def test_the_command_line_prints_the_same_result(docs: list[Doc]) -> None:
@@ -145,6 +146,7 @@ def test_the_engine_refuses_malformed_documents_with_one_clear_error(case: Broke
     check_refusal(case, 0, json.dumps(sheet).encode(), b"")
 
 
+@pytest.mark.slow  # 120 subprocesses
 @CLI_BATCH
 @given(st.lists(broken_documents(), min_size=40, max_size=40))
 def test_the_command_line_refuses_malformed_documents(cases: list[Broken]) -> None:

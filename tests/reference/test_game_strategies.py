@@ -145,6 +145,7 @@ FEATURES: dict[str, Callable[[Doc], bool]] = {
 }
 
 
+@pytest.mark.slow  # searches up to 3000 generated games for each feature
 @pytest.mark.parametrize("feature", sorted(FEATURES))
 def test_generator_reaches(feature: str) -> None:
     find(games(), FEATURES[feature], settings=SEARCH)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import Table
 
 from app.ui import prefs
 from app.ui.reducer import reduce
 from app.ui.state import initial_state
 from app.ui.views import render
+from tests.ui.helpers import Table
 
 
 def test_choosing_the_taker_puts_the_focus_on_the_takers_card_field() -> None:

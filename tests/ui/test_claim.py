@@ -9,8 +9,6 @@ from typing import Any
 from unittest.mock import ANY
 
 import pytest
-from helpers import XSS, Table
-from test_sharing import audit
 
 from app import engine
 from app.share.link import game_fragment
@@ -18,6 +16,8 @@ from app.ui import i18n, scoring
 from app.ui.markup import esc
 from app.ui.reducer import reduce
 from app.ui.state import LANGS, initial_state
+from tests.ui.helpers import XSS, Table
+from tests.ui.test_sharing import audit
 
 OLYA_PETRO = ["Оля", "Петро"]
 TEAMS = ["Оля", "Петро", "Іван", "Марта"]
@@ -602,7 +602,7 @@ def test_a_new_game_form_kept_before_the_claim_existed_gets_the_claim_options() 
 
 def test_the_help_pages_claim_example_is_scored_as_it_says() -> None:
     reference = pytest.importorskip("tests.reference.reference_scorer")
-    from test_help_pages import figures_of, section
+    from tests.ui.test_help_pages import figures_of, section
 
     hands: list[dict[str, Any]] = [*TO_430]
     holds = {"taker": 1, "claim": {"side": 0, "cards": 51}, "melds": {"side": 0, "terz": 1}}

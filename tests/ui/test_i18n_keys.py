@@ -51,7 +51,6 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
-from strings_in_code import given_to, modules, passed_to, returned_by
 
 from app import engine
 from app.engine import PROBLEM_CODES, model, records
@@ -62,6 +61,7 @@ from app.ui.game.views import decided_key
 from app.ui.setup.views import CHOICES, COUNT, FLAGS, PENALTIES, WHEN
 from app.ui.stats.chart import MARK_KINDS
 from app.ui.stats.players import KINDS, PERIODS
+from tests.ui.strings_in_code import given_to, modules, passed_to, returned_by
 
 ROOT = Path(__file__).resolve().parents[2]
 PLURAL = re.compile(r"\.(one|few|many|other)$")
@@ -251,6 +251,6 @@ def test_every_key_of_the_catalogues_is_used() -> None:
 def test_the_gathering_examples_hold() -> None:
     import doctest
 
-    import strings_in_code
+    from tests.ui import strings_in_code
 
     assert doctest.testmod(strings_in_code).failed == 0

@@ -10,7 +10,6 @@ import zlib
 from typing import Any
 
 import pytest
-from helpers import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from app.storage import MemoryStore, encode_game, encode_settings
 from app.ui import history, i18n
 from app.ui.drafts import SetupDraft
 from app.ui.state import LANGS
+from tests.ui.helpers import Table
 
 ISSUE_BACKUP = (
     '{"format":"debertz-backup/1","made":"2026-11-30T12:00:00","games":[{"id":"s1",'

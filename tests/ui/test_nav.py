@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Table
 
 from app.share.link import game_fragment, rules_fragment
 from app.ui import nav, scoring
+from tests.ui.helpers import Table
 
 
 def test_every_layer_has_its_own_address() -> None:

@@ -10,7 +10,6 @@ from typing import Any
 from unittest.mock import ANY
 
 import pytest
-from helpers import Table
 
 from app.storage import (
     SETTINGS_ID,
@@ -25,6 +24,7 @@ from app.storage import (
     plan_commit,
 )
 from app.ui import scoring
+from tests.ui.helpers import Table
 
 
 def two_tabs() -> tuple[Table, Table, str]:

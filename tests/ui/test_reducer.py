@@ -6,13 +6,13 @@ from typing import Any
 from unittest.mock import ANY
 
 import pytest
-from helpers import XSS, Table
 
 from app import engine
 from app.ui import history, scoring
 from app.ui.reducer import reduce
 from app.ui.setup import draft as setup_form
 from app.ui.state import initial_state
+from tests.ui.helpers import XSS, Table
 
 
 def engine_score(game: dict[str, Any]) -> list[int]:

@@ -7,8 +7,6 @@ import re
 from typing import Any
 
 import pytest
-from helpers import XSS, Table
-from test_views import Audit
 
 from app.share.backup import REMIND_AFTER
 from app.share.link import game_fragment, rules_fragment, shared_doc
@@ -16,6 +14,8 @@ from app.ui import i18n, nav
 from app.ui.markup import esc
 from app.ui.state import LANGS
 from app.ui.views import render
+from tests.ui.helpers import XSS, Table
+from tests.ui.test_views import Audit
 
 BASE = "https://example.org/debertz/"
 

@@ -12,7 +12,6 @@ from html import unescape
 from typing import Any
 
 import pytest
-from helpers import Table
 
 from app.ui import i18n, scoring
 from app.ui.state import initial_state
@@ -28,6 +27,7 @@ from app.ui.stats import (
 from app.ui.stats.chart import marks_of
 from app.ui.stats.players import game_date, years
 from app.ui.views import render
+from tests.ui.helpers import Table
 
 # Two players, the default rules (to 501, eggs hang). Running score after each hand:
 GAME_1: dict[str, Any] = {

@@ -6,12 +6,12 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from helpers import XSS, Table
 
 from app.ui import i18n
 from app.ui.help.pages import help_sections
 from app.ui.state import LANGS, initial_state
 from app.ui.views import render
+from tests.ui.helpers import XSS, Table
 
 
 class Audit(HTMLParser):

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from test_share import restore
-from test_ui import assert_no_app_errors, saved, start, stored_games
+
+from tests.e2e.test_share import restore
+from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
 
 
 def test_a_hostile_backup_restored_then_after_a_reload_new_game_and_every_game_open(

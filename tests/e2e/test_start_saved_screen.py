@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tools.serve import DistServer
 
 Wait = Callable[[Page], None]
-Screens = Any  # tests/browser/conftest.py: SavedScreens
+Screens = Any  # tests/e2e/conftest.py: SavedScreens
 StartGame = Callable[[Page, list[str]], None]
 PLAYERS = ["Оля", "Петро"]
 
@@ -51,6 +51,7 @@ def scores(page: Page) -> list[str]:
     return found
 
 
+@pytest.mark.fresh_context
 def test_the_saved_sheet_is_painted_at_once_then_the_live_app_replaces_it_offline(
     saved_screens: Screens,
     start_game: StartGame,
@@ -199,6 +200,7 @@ FORGET_PYTHON_MJS = """() => caches.keys()
 
 
 @pytest.mark.parametrize("where", ["sheet", "games list"])
+@pytest.mark.fresh_context
 def test_a_tap_on_the_saved_screen_waits_for_python_and_is_then_performed(
     saved_screens: Screens,
     start_game: StartGame,

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize
 
-from tools.screenshots import REFUSED_STORAGE, open_seeded, phone_context, phone_scenes
+from tests.e2e.warm import WarmContexts
+from tools.screenshots import REFUSED_STORAGE, open_seeded, phone_options, phone_scenes
 from tools.serve import DistServer
 
 PHONE: tuple[ViewportSize, ...] = (
@@ -41,27 +42,31 @@ MEASURE = """(width) => ({
 })"""
 
 
-def seeded_page(browser: Browser, server: DistServer, mobile: bool) -> Iterator[Page]:
+def seeded_page(
+    contexts: WarmContexts, server: DistServer, options: dict[str, Any]
+) -> Iterator[Page]:
+    """The sample games in the app, in a warm context (tests/e2e/warm.py) kept for the module."""
     server.start()
-    if mobile:
-        context = phone_context(browser, {"width": 360, "height": 640}, "uk")
-    else:
-        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="uk")
-    context.add_init_script(REFUSED_STORAGE)  # the games list shows its storage note too
-    page = context.new_page()
-    open_seeded(page, server.url, "uk")
-    yield page
-    context.close()
+    context = contexts.acquire(options)
+    try:
+        page = context.new_page()
+        page.add_init_script(REFUSED_STORAGE)  # the games list shows its storage note too
+        open_seeded(page, server.url, "uk")
+        yield page
+    finally:
+        contexts.release(options, context)
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Browser, _session_server: DistServer) -> Iterator[Page]:
-    yield from seeded_page(browser, _session_server, mobile=True)
+def phone(warm_contexts: WarmContexts, _session_server: DistServer) -> Iterator[Page]:
+    options = phone_options({"width": 360, "height": 640}, "uk")
+    yield from seeded_page(warm_contexts, _session_server, options)
 
 
 @pytest.fixture(scope="module")
-def window(browser: Browser, _session_server: DistServer) -> Iterator[Page]:
-    yield from seeded_page(browser, _session_server, mobile=False)
+def window(warm_contexts: WarmContexts, _session_server: DistServer) -> Iterator[Page]:
+    options = {"viewport": {"width": 360, "height": 640}, "locale": "uk"}
+    yield from seeded_page(warm_contexts, _session_server, options)
 
 
 def overflows(page: Page, lang: str, sizes: tuple[ViewportSize, ...]) -> dict[str, Any]:

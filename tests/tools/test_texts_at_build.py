@@ -24,9 +24,12 @@ from tools.build import (
     write_texts,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 TABLES = catalogues()
+
+# Most tests here build the whole site (Node compiles the app with the shipped Pyodide).
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

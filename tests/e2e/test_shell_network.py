@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 from tools.build import read_precache, write_precache
 from tools.serve import DistServer
 
+pytestmark = pytest.mark.fresh_context  # first visits and updates, counted at servers of their own
+
 Wait = Callable[[Page], None]
 SLACK = 1.02  # the goal: a first visit moves at most 1.02x the size of the site
 CACHED = """() => caches.keys()

@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Page
 
 from tools.build import NOT_PRECACHED, manifest_files, read_precache
 from tools.serve import DistServer
+
+pytestmark = pytest.mark.fresh_context  # what a first visit and an offline start request
 
 Wait = Callable[[Page], None]
 

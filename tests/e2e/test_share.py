@@ -12,13 +12,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
-from qr_reading import read_qr, svg_modules
-from test_ui import assert_no_app_errors, saved, start, stored_games
 
 from app.share import qr
 from app.share.backup import make_backup
 from app.share.link import game_fragment, shared_doc
+from tests.e2e.qr_reading import read_qr, svg_modules
+from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
 from tests.share.typical import typical_game
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -140,6 +141,7 @@ def test_without_a_clipboard_the_link_is_selected_the_share_sheet_gets_it_and_fi
 # --- opening a shared link ---------------------------------------------------------------------
 
 
+@pytest.mark.fresh_context
 def test_a_shared_link_opens_offline_read_only_and_is_saved_once(
     page: Page, app_url: str, server: Any, wait_ready: Any, wait_offline_ready: Any, idb: Any,
     tmp_path: Path, recorder: Any,

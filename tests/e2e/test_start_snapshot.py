@@ -17,6 +17,8 @@ from playwright.sync_api import Page, expect
 
 from tools.serve import DistServer
 
+pytestmark = pytest.mark.fresh_context  # the snapshot's making, use and every fallback
+
 Wait = Callable[[Page], None]
 MADE = 'html[data-python-snapshot="made"]'
 SNAPSHOTS = """() => caches.keys()

@@ -1,6 +1,6 @@
-"""Browser-test infrastructure: the built site, a stoppable server, Chromium, recorders.
+"""End-to-end test infrastructure: the built site, a stoppable server, Chromium, recorders.
 
-Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers to reuse:
+Every test in tests/e2e/ gets the ``e2e`` marker. Fixtures and helpers to reuse:
 
 - ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
   (or the folder named by the environment variable DEBERTZ_TEST_DIST).
@@ -13,9 +13,19 @@ Every test in tests/browser/ gets the ``browser`` marker. Fixtures and helpers t
 - ``app_url``: ``server.url``; open it with ``page.goto(app_url)``.
 - ``serve`` (factory): ``serve(directory, base="/deep/path/")`` -> another started DistServer,
   stopped after the test (sub-path tests, a test's own copy of dist/).
-- ``page``: pytest-playwright's page, one fresh browser context per test (no service worker, no
-  IndexedDB yet); reload inside it for warm starts. Chromium is Debian's /usr/bin/chromium when
-  present (with the flags this machine needs), else Playwright's own.
+- ``page``: a new page in a *warm* browser context (tests/e2e/warm.py): the site is kept by the
+  service worker and Python starts from its memory snapshot, as for a returning player, with
+  nothing stored (every IndexedDB database, localStorage and the share inbox deleted, the pages
+  of the test before closed). One warm context per set of context options (the module's
+  ``browser_context_args`` fixture plus a ``@pytest.mark.browser_context_args(...)``), lent to
+  one test at a time. A test marked ``@pytest.mark.fresh_context`` gets pytest-playwright's page
+  instead, in a context of its own with no service worker, no caches and no IndexedDB yet: for
+  tests of the first visit, the service worker, the snapshot, an offline start, several tabs, or
+  other origins (``serve``); reload inside it for warm starts. Chromium is Debian's
+  /usr/bin/chromium when present (with the flags this machine needs), else Playwright's own.
+- ``warm_contexts`` (session): the :class:`~tests.e2e.warm.WarmContexts` behind ``page``; a
+  fixture of any scope may ``acquire(options)`` a warm context and ``release(options, context)``
+  it (tests/e2e/test_ui_phone_layout.py).
 - ``recorder``: attached to ``page`` before the first goto; ``.requests`` (URLs the page asked
   for), ``.everything`` (every URL the context asked for: the page's and the ones the service
   worker fetches itself, e.g. its install), ``.errors`` (uncaught page errors and console
@@ -57,9 +67,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, expect
 
-from tools.build import build
+from tests.e2e.warm import WarmContexts
+from tools.build import build, read_precache
 from tools.chromium import launch_options
 from tools.serve import DistServer
 
@@ -73,11 +84,11 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test collected under tests/browser/ as a browser test."""
+    """Mark every test collected under tests/e2e/ as an end-to-end test."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(scope="session")
@@ -148,6 +159,50 @@ def dist_copy(dist: Path, tmp_path: Path) -> Path:
     return copy
 
 
+@pytest.fixture(scope="session")
+def warm_contexts(
+    browser: Browser, dist: Path, _session_server: DistServer
+) -> Iterator[WarmContexts]:
+    """Browser contexts that have visited the app once, lent to one test at a time (warm.py)."""
+    url = _session_server.url
+
+    def first_visit(page: Page) -> None:
+        _session_server.start()
+        page.goto(url)
+        wait_ready(page)
+        wait_offline_ready(page)
+
+    contexts = WarmContexts(browser, url, len(read_precache(dist).files), first_visit)
+    yield contexts
+    contexts.close()
+
+
+def context_options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The options pytest-playwright would give this test's context: the ``browser_context_args``
+    fixture (a module may override it) updated by a ``browser_context_args`` marker."""
+    options = dict(request.getfixturevalue("browser_context_args"))
+    marker = request.node.get_closest_marker("browser_context_args")
+    options.update(marker.kwargs if marker else {})
+    return options
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, server: DistServer, warm_contexts: WarmContexts
+) -> Iterator[Page]:
+    """A page in a warm context, or in a fresh one for tests marked ``fresh_context``."""
+    if request.node.get_closest_marker("fresh_context"):
+        context: BrowserContext = request.getfixturevalue("context")
+        yield context.new_page()
+        return
+    options = context_options(request)
+    context = warm_contexts.acquire(options)
+    try:
+        yield context.new_page()
+    finally:
+        warm_contexts.release(options, context)
+
+
 @dataclass
 class Recorder:
     """What one page did: requested URLs, errors, CSP violations."""
@@ -180,15 +235,17 @@ class Recorder:
 
 
 @pytest.fixture
-def recorder(page: Page) -> Recorder:
+def recorder(page: Page) -> Iterator[Recorder]:
     """Record the page's requests, page errors, console errors and CSP violations."""
     record = Recorder(page)
+    context = page.context
     page.on("request", record.on_request)
-    page.context.on("request", record.on_any_request)  # the service worker's own requests too
+    context.on("request", record.on_any_request)  # the service worker's own requests too
     page.on("pageerror", lambda error: record.errors.append(f"page error: {error}"))
     page.on("console", record.on_console)
     page.add_init_script(CSP_LISTENER)
-    return record
+    yield record
+    context.remove_listener("request", record.on_any_request)  # a warm context lives on
 
 
 def wait_ready(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:

@@ -308,6 +308,7 @@ def test_four_players_in_teams_with_penalties_and_a_debertz_then_rematch(
     assert_no_app_errors(recorder)
 
 
+@pytest.mark.fresh_context
 def test_the_game_goes_on_with_the_server_stopped_and_survives_an_offline_reload(
     page: Page,
     app_url: str,

@@ -16,7 +16,10 @@ import pytest
 import tools.build as build_module
 from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+
+# Most tests here build the whole site (Node compiles the app with the shipped Pyodide).
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ from unittest.mock import ANY
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_ui import (
+
+from tests.e2e.test_ui import (
     ROOT,
     assert_no_app_errors,
     assert_sheet_matches_cli,

@@ -1,7 +1,7 @@
 """At the table, on an emulated phone (touch, 360x640, mobile viewport rules): Back, the screen
 wake lock, the focus after the taker, the rules and the target, safe areas, the storage note,
 the page's dark start, the launch of an installed app, printing, and the sheet's test hooks.
-(Issue 12; the layout of every screen is tests/browser/test_ui_phone_layout.py.)"""
+(Issue 12; the layout of every screen is tests/e2e/test_ui_phone_layout.py.)"""
 
 from __future__ import annotations
 
@@ -392,6 +392,7 @@ def test_the_notch_and_the_home_indicator_cover_nothing(
 # --- 11. the page, the manifest and the installed app --------------------------------------
 
 
+@pytest.mark.fresh_context
 def test_a_dark_phone_starts_dark_before_python_arrives(page: Page, app_url: str) -> None:
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python never starts

@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserType, Error, Page, Route, expect
 
 from tools.serve import DistServer
 
-Recorder = Any  # tests/browser/conftest.py: Recorder
+Recorder = Any  # tests/e2e/conftest.py: Recorder
 Wait = Callable[[Page], None]
 StartGame = Callable[[Page, list[str]], None]
 
@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEEP = "/people/someone/games/debertz/"
 
 
+@pytest.mark.fresh_context
 def test_first_visit_is_ready_with_no_error_and_no_request_elsewhere(
     page: Page, recorder: Recorder, app_url: str, wait_ready: Wait, wait_offline_ready: Wait
 ) -> None:
@@ -35,6 +36,7 @@ def test_first_visit_is_ready_with_no_error_and_no_request_elsewhere(
     assert page.get_attribute("#app", "aria-busy") is None
 
 
+@pytest.mark.fresh_context
 def test_the_recorder_sees_a_request_the_service_worker_makes_elsewhere(
     page: Page,
     recorder: Recorder,
@@ -57,6 +59,7 @@ def test_the_recorder_sees_a_request_the_service_worker_makes_elsewhere(
     assert elsewhere not in recorder.requests, "page requests should not see the worker's"
 
 
+@pytest.mark.fresh_context
 def test_the_frame_and_a_loading_state_show_before_python_starts(
     page: Page, app_url: str, wait_ready: Wait
 ) -> None:
@@ -85,6 +88,7 @@ def test_the_frame_and_a_loading_state_show_before_python_starts(
 # Without a service worker (blocked here, as some browsers' private modes do) the app starts from
 # the network, and page.route sees every request.
 @pytest.mark.browser_context_args(service_workers="block")
+@pytest.mark.fresh_context
 def test_a_boot_failure_shows_a_readable_message_and_retry_boots(
     page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
 ) -> None:
@@ -100,6 +104,7 @@ def test_a_boot_failure_shows_a_readable_message_and_retry_boots(
     expect(page.locator("#shell-error")).to_be_hidden()
 
 
+@pytest.mark.fresh_context
 def test_the_page_boots_under_its_csp_without_a_violation(
     page: Page, recorder: Recorder, app_url: str, wait_ready: Wait
 ) -> None:
@@ -120,6 +125,7 @@ def test_the_csp_is_strict_and_is_the_one_the_readme_states() -> None:
     assert policy in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.fresh_context
 def test_with_the_server_stopped_a_reload_boots_from_the_cache(
     page: Page,
     recorder: Recorder,
@@ -138,6 +144,7 @@ def test_with_the_server_stopped_a_reload_boots_from_the_cache(
     assert kind == "application/wasm"
 
 
+@pytest.mark.fresh_context
 def test_a_deep_sub_path_boots_and_goes_offline(
     page: Page,
     recorder: Recorder,
@@ -188,6 +195,7 @@ def test_chromium_finds_the_app_installable(
         context.close()
 
 
+@pytest.mark.fresh_context
 def test_page_helpers_fail_with_a_message_instead_of_waiting_forever(
     page: Page, app_url: str, idb: Any, evaluate_within: Callable[..., Any]
 ) -> None:
@@ -202,6 +210,7 @@ def test_page_helpers_fail_with_a_message_instead_of_waiting_forever(
     assert evaluate_within(page, "(x) => x + 1", 41, failure="unused") == 42
 
 
+@pytest.mark.fresh_context
 def test_a_saved_game_is_shown_after_a_reload_with_the_server_stopped(
     page: Page,
     server: DistServer,

@@ -6,10 +6,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tools.build import Precache, read_precache, write_precache
 from tools.serve import DistServer
+
+pytestmark = pytest.mark.fresh_context  # a new version over the first, from a server of its own
 
 Wait = Callable[[Page], None]
 PROMPTS = {"uk": "Готова нова версія", "ru": "Готова новая версия", "en": "A new version"}

@@ -1,0 +1,61 @@
+"""The two tiers of the suite (README: `make check`, `make test`).
+
+``make test`` runs every test as written. ``make check`` is the tier to run before a commit, in
+well under a minute and with no browser: ``-m "not e2e and not slow" --short-drills``. Markers:
+
+- ``e2e``: tests/e2e/, the built site in Chromium (set by tests/e2e/conftest.py);
+- ``slow``: a pure test that costs many seconds of CPU for what it adds to a quick check: a build
+  of the whole site (Node compiles the app with Pyodide), the engine's command line started in
+  hundreds of subprocesses, a search through thousands of generated games.
+
+``--short-drills`` runs every Hypothesis test with a tenth of the examples it asks for (at
+least 10, never more than it asks): the same properties, drawn from fewer games. Without the
+option each runs exactly as its ``@settings`` say.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+
+SHORT = 10
+"""``--short-drills`` divides each Hypothesis test's example count by this (keeping at least 10)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--short-drills",
+        action="store_true",
+        help="run each Hypothesis test with a tenth of its examples, at least 10 (make check)",
+    )
+
+
+def short(examples: int) -> int:
+    """The example count ``--short-drills`` gives a test that asks for ``examples``: 500 -> 50,
+    200 -> 20, 100 (Hypothesis's default) -> 10, 40 -> 10, 3 -> 3."""
+    return min(examples, max(SHORT, examples // SHORT))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--short-drills``, shorten every Hypothesis test's run (see :func:`short`)."""
+    if not config.getoption("--short-drills"):
+        return
+    shortened: set[int] = set()  # a parametrized test is one function for several items
+    for item in items:
+        test = getattr(item, "obj", None)
+        if not getattr(getattr(test, "hypothesis", None), "inner_test", None):
+            continue  # not a Hypothesis test
+        if id(test) in shortened:
+            continue
+        shortened.add(id(test))
+        # Hypothesis keeps a test's settings here and reads them at each run; it offers no public
+        # way to change them after @settings. If a new version moves them, say so and stop.
+        given: settings | None = getattr(test, "_hypothesis_internal_use_settings", None)
+        if not isinstance(given, settings):
+            raise pytest.UsageError(
+                f"--short-drills cannot find the Hypothesis settings of {item.nodeid}: "
+                "this Hypothesis keeps them elsewhere (tests/conftest.py)"
+            )
+        test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+            given, max_examples=short(given.max_examples)
+        )

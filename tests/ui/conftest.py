@@ -1,6 +1,0 @@
-"""Make the helpers of tests/ui importable as ``helpers``."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
