@@ -31,7 +31,7 @@ from typing import Literal, TypeVar
 
 from app.storage import Commit, GameWrite, settings_patch
 from app.ui.drafts import HandDraft
-from app.ui.state import GameDict, State
+from app.ui.state import GameDict, Screen, State
 
 Payload = dict[str, str]
 
@@ -83,6 +83,15 @@ Where = tuple[str, "str | None", "str | None"]
 def where(state: State) -> Where:
     """The screen, game and help section shown (a route compares it before and after)."""
     return state.screen, state.game_id, state.help_anchor
+
+
+def show_screen(state: State, screen: Screen) -> Where:
+    """Put ``screen`` on show with no hand form or question open; what was shown before (for
+    :func:`arrived`)."""
+    before = where(state)
+    state.entry, state.confirm = None, None
+    state.screen = screen
+    return before
 
 
 def arrived(state: State, before: Where, focus: str = "screen-title") -> list[Effect]:

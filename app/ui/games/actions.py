@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.core import Effect, Handler, Payload, Route, arrived, put, where
+from app.ui.core import Effect, Handler, Payload, Route, arrived, put, show_screen
 from app.ui.setup import draft as setup
 from app.ui.state import State
 
@@ -59,10 +59,7 @@ HANDLERS: dict[str, Handler] = {
 
 def route_home(state: State, parts: list[str], starting: bool) -> list[Effect]:
     """Show the games list (also for an address no screen has)."""
-    before = where(state)
-    state.entry, state.confirm = None, None
-    state.screen = "home"
-    return arrived(state, before)
+    return arrived(state, show_screen(state, "home"))
 
 
 ROUTES: dict[str, Route] = {"home": route_home}

@@ -9,15 +9,13 @@
 
 from __future__ import annotations
 
-from app.ui.core import Effect, Route, arrived, where
+from app.ui.core import Effect, Route, arrived, show_screen
 from app.ui.state import State
 
 
 def route_help(state: State, parts: list[str], starting: bool) -> list[Effect]:
     """Show the help, at the section the address names."""
-    before = where(state)
-    state.entry, state.confirm = None, None
-    state.screen = "help"
+    before = show_screen(state, "help")
     state.help_anchor = parts[1] if len(parts) > 1 else None
     return arrived(state, before, f"help-{state.help_anchor}" if state.help_anchor else "screen-title")
 

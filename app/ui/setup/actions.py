@@ -11,7 +11,7 @@ dealer; "start" checks the form and stores the new game.
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.core import Effect, Handler, Payload, Route, arrived, int_of, put, where
+from app.ui.core import Effect, Handler, Payload, Route, arrived, int_of, put, show_screen
 from app.ui.drafts import SetupDraft
 from app.ui.fields import field_id
 from app.ui.setup import draft as setup
@@ -141,9 +141,7 @@ HANDLERS: dict[str, Handler] = {
 
 def route_new(state: State, parts: list[str], starting: bool) -> list[Effect]:
     """Show the new-game form, as it was left (or a fresh one)."""
-    before = where(state)
-    state.entry, state.confirm = None, None
-    state.screen = "new"
+    before = show_screen(state, "new")
     _setup(state)
     return arrived(state, before)
 

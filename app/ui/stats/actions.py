@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from app.ui.core import Effect, Handler, Payload, Route, arrived, int_of, where
+from app.ui.core import Effect, Handler, Payload, Route, arrived, int_of, show_screen
 from app.ui.state import State
 from app.ui.stats import period_bounds
 
@@ -46,10 +46,7 @@ HANDLERS: dict[str, Handler] = {
 
 def route_stats(state: State, parts: list[str], starting: bool) -> list[Effect]:
     """Show the statistics across the games."""
-    before = where(state)
-    state.entry, state.confirm = None, None
-    state.screen = "stats"
-    return arrived(state, before)
+    return arrived(state, show_screen(state, "stats"))
 
 
 ROUTES: dict[str, Route] = {"stats": route_stats}
