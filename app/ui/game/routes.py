@@ -18,24 +18,25 @@ it does not bring it back).
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.core import FOCUS_TITLE, Effect, Route, Where, where
+from app.ui.core import Effect, Route, Where, arrived, show_screen, where
 from app.ui.drafts import HandDraft
-from app.ui.hand.kept import can_add, finished, kept_draft, kept_form
+from app.ui.hand.kept import can_add, finished, kept_draft, kept_form, unreadable_form
 from app.ui.state import Confirm, GameDict, State
 
 
 def route_game(state: State, parts: list[str], starting: bool) -> list[Effect]:
     """Show the game ``parts[1]`` with the layer the rest of the address names."""
-    before = where(state)
     game_id = parts[1] if len(parts) > 1 else ""
     if game_id not in state.games:
-        state.entry, state.confirm = None, None
-        state.screen = "home"
+        before = show_screen(state, "home")
         if game_id:
             state.notice = "game_missing"
-        return [] if where(state) == before and not state.notice else [FOCUS_TITLE]
+        return arrived(state, before)
+    before = where(state)
     report = parts[2:] == ["report"]
     effects = _game(state, game_id, [] if report else parts[2:], before)
+    if unreadable_form(state):
+        state.notice = "entry_discarded"  # dropped: the form opens empty
     kept = kept_form(state) if starting and state.entry is None else None
     if kept is not None and state.confirm is None:
         state.entry = kept

@@ -15,15 +15,28 @@ def kept_draft(state: State, index: int | None) -> HandDraft | None:
     return draft if draft is not None and draft.index == index else None
 
 
+def _kept_record(state: State) -> object:
+    """The stored draft of the open game's hand form, as stored (None when there is none)."""
+    kept = state.settings.get("entry")
+    if state.game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
+        return None
+    return kept.get("draft")
+
+
+def unreadable_form(state: State) -> bool:
+    """Whether a hand form is kept for the open game but cannot be read (it is not used)."""
+    record, game = _kept_record(state), state.game
+    return record is not None and game is not None and read_entry(record, len(game["players"])) is None
+
+
 def kept_form(state: State) -> HandDraft | None:
     """The hand form kept for the open game, whichever hand it is of, when it still fits."""
-    kept = state.settings.get("entry")
     game = state.game
-    if game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
+    record = _kept_record(state)
+    if game is None or record is None:
         return None
-    draft = read_entry(kept.get("draft"), len(game["players"]))  # every value checked
+    draft = read_entry(record, len(game["players"]))  # every value checked
     if draft is None:
-        state.notice = "entry_discarded"
         return None
     fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
     if draft.index is None:
