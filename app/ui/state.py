@@ -116,20 +116,17 @@ def initial_state(
     saved = settings.get("lang")
     lang = saved if saved in LANGS else pick_lang(browser_langs)
     trash = settings.get("trash")
+    kept = settings.get("setup")
+    setup = _saved_setup(kept)
     return State(
         lang=lang,
         games=dict(games),
         settings=dict(settings),
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,
-        setup=_saved_setup(settings.get("setup")),
-        notice=_discarded_setup(settings.get("setup")),
+        setup=setup,
+        notice="setup_discarded" if kept is not None and setup is None else None,
     )
-
-
-def _discarded_setup(saved: object) -> str | None:
-    """The notice for a kept new-game form that cannot be read (it is not used)."""
-    return "setup_discarded" if saved is not None and _saved_setup(saved) is None else None
 
 
 def _saved_setup(saved: object) -> SetupDraft | None:

@@ -73,8 +73,7 @@ def keys(pattern: str, *values: str) -> set[str]:
 
 def notices() -> set[str]:
     """Every notice the UI can set (``None``: no notice), ``blocked_{why}`` spelt out."""
-    found = given_to("notice", "app/ui") | returned_by("_discarded_setup", "app/ui/state.py")
-    found -= {"None"}
+    found = given_to("notice", "app/ui") - {"None"}
     whys = passed_to("_refused", "why", "app/ui")
     patterns = {notice for notice in found if "{}" in notice}
     return found - patterns | {p.format(why) for p in patterns for why in whys}
