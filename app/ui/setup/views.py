@@ -26,8 +26,9 @@ FLAGS = ("sequences_need_trick", "obligation")
 PENALTIES = ("bait_penalty", "ski_penalty")
 MANY_SIDES_ONLY = ("must_beat", "bait_to")
 """Options that only matter with three or more sides."""
-WHEN = ("each", "third", "third_and_after", "every_third")
-COUNT = ("game", "consecutive")
+WHEN = rules.WHEN
+COUNT = rules.COUNT
+"""When a penalty falls due and what it counts, in the engine's order."""
 POINTS = tuple(range(10, 301, 10))
 KNOWN_MAX = 12
 
