@@ -588,6 +588,10 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     for effect in effects:
         if effect.kind in transfer.EFFECTS:
             transfer.perform(effect, app.post)
+    commit = commit_of(effects)  # the start's route may drop a kept form it cannot read
+    if commit is not None:
+        app._count(+1)
+        asyncio.ensure_future(app._store(commit))
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     asyncio.ensure_future(_warm_reports(list(games.values())))

@@ -28,6 +28,7 @@ from app.ui.general import apply_external
 from app.ui.hand import actions as hand
 from app.ui.help import actions as help_screen
 from app.ui.setup import actions as setup
+from app.ui.setup import draft as setup_draft
 from app.ui.sharing import actions as sharing
 from app.ui.state import State
 from app.ui.stats import actions as stats
@@ -53,7 +54,10 @@ def _route(state: State, payload: Payload) -> list[Effect]:
     before = nav.address(state)
     parts = nav.address_parts(payload.get("hash", "")) or ["home"]
     route = ROUTES.get(parts[0], ROUTES["home"])
-    effects = route(state, parts, payload.get("start") == "yes")
+    starting = payload.get("start") == "yes"
+    if starting:
+        setup_draft.drop_unreadable(state)  # a kept form that cannot be read: once, then gone
+    effects = route(state, parts, starting)
     if state.notice is None and nav.address(state) == before:
         state.notice, state.notice_detail, state.notice_params = kept
     return effects

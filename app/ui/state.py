@@ -112,20 +112,19 @@ def initial_state(
     problems: list[dict[str, str]],
     browser_langs: list[str],
 ) -> State:
-    """The state right after loading: the saved language, else the browser's."""
+    """The state right after loading: the saved language, else the browser's. A kept new-game
+    form that cannot be read is not used; the start's route drops it from the settings and says
+    so once (``setup.draft.drop_unreadable``)."""
     saved = settings.get("lang")
     lang = saved if saved in LANGS else pick_lang(browser_langs)
     trash = settings.get("trash")
-    kept = settings.get("setup")
-    setup = _saved_setup(kept)
     return State(
         lang=lang,
         games=dict(games),
         settings=dict(settings),
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,
-        setup=setup,
-        notice="setup_discarded" if kept is not None and setup is None else None,
+        setup=_saved_setup(settings.get("setup")),
     )
 
 

@@ -70,12 +70,45 @@ def test_a_damaged_kept_new_game_form_is_dropped_with_a_notice_and_the_form_open
 ) -> None:
     store = MemoryStore(settings=encode_settings({"lang": "en", "setup": saved}))
     table = Table("en", store=store)
+    table.do("route", hash="#/", start="yes")
     assert table.state.setup is None and table.state.notice == "setup_discarded"
     assert "could not be read" in table.html()
     table.do("route", hash="#/new")
     assert 'id="setup"' in table.html()
     table.do("setup-name", seat=0, value="Оля")  # typing replaces the damaged record
     assert isinstance(json.loads(str(store.settings))["settings"]["setup"]["names"][0], str)
+
+
+@pytest.mark.parametrize("start", ["#/", "#/new", "#/game/g1"])
+def test_a_damaged_kept_new_game_form_is_removed_from_storage_and_said_once(start: str) -> None:
+    game = {"id": "g1", "players": ["A", "B"], "hands": [], "rev": 0}
+    store = MemoryStore({"g1": encode_game(game)},
+                        encode_settings({"lang": "en", "setup": HOSTILE_SETUPS[0]}))
+    table = Table("en", store=store)
+    table.do("route", hash=start, start="yes")
+    assert table.state.notice == "setup_discarded"
+    assert "setup" not in json.loads(str(store.settings))["settings"]
+    again = table.reloaded()
+    again.do("route", hash=start, start="yes")
+    assert again.state.notice is None and "could not be read" not in again.html()
+
+
+def test_a_damaged_kept_hand_form_is_removed_from_storage_and_said_once() -> None:
+    game = {"id": "g1", "players": ["A", "B"], "hands": [], "rev": 0}
+    kept = {"game": "g1", "draft": HOSTILE_ENTRIES[0]}
+    store = MemoryStore({"g1": encode_game(game)}, encode_settings({"lang": "en", "entry": kept}))
+    table = Table("en", store=store)
+    table.do("route", hash="#/", start="yes")
+    assert table.state.notice is None  # said where the form belongs: on its game
+    table.do("route", hash="#/game/g1")
+    assert table.state.notice == "entry_discarded"
+    assert "entry" not in json.loads(str(store.settings))["settings"]
+    table.do("route", hash="#/")
+    table.do("route", hash="#/game/g1")
+    assert table.state.notice is None
+    again = table.reloaded()
+    again.do("route", hash="#/game/g1", start="yes")
+    assert again.state.notice is None and again.state.entry is None
 
 
 def test_an_honest_kept_form_still_comes_back_as_typed() -> None:

@@ -35,8 +35,9 @@ def route_game(state: State, parts: list[str], starting: bool) -> list[Effect]:
     before = where(state)
     report = parts[2:] == ["report"]
     effects = _game(state, game_id, [] if report else parts[2:], before)
-    if unreadable_form(state):
-        state.notice = "entry_discarded"  # dropped: the form opens empty
+    if unreadable_form(state):  # removed from storage (this action's commit), said once
+        del state.settings["entry"]
+        state.notice = "entry_discarded"
     kept = kept_form(state) if starting and state.entry is None else None
     if kept is not None and state.confirm is None:
         state.entry = kept

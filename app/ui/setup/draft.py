@@ -21,7 +21,7 @@ from app import names as app_names
 from app.ui import scoring
 from app.ui.drafts import TARGETS, SetupDraft
 from app.ui.scoring import Issue
-from app.ui.state import GameDict
+from app.ui.state import GameDict, State
 
 NAME_MAX = app_names.NAME_MAX
 NAME_ISSUES = {"name_empty": "ui.name_empty", "name_control": "ui.name_control",
@@ -30,6 +30,22 @@ NAME_ISSUES = {"name_empty": "ui.name_empty", "name_control": "ui.name_control",
 TARGET_MIN = 51
 TARGET_MAX = 10001
 PENALTY_DEFAULT = {"points": 100, "when": "third", "count": "game"}
+
+
+def drop_unreadable(state: State) -> None:
+    """At the start: a kept new-game form that could not be read (``state.setup`` is None while
+    the settings hold one) is removed from the settings, so the action's commit deletes it from
+    storage, and the notice ``setup_discarded`` says so this once.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({}, {"setup": {"count": "many"}}, [], [])
+    >>> drop_unreadable(state)
+    >>> "setup" in state.settings, state.notice
+    (False, 'setup_discarded')
+    """
+    if state.setup is None and "setup" in state.settings:
+        del state.settings["setup"]
+        state.notice = state.notice or "setup_discarded"
 
 
 def fresh_setup(previous: GameDict | None = None) -> SetupDraft:
