@@ -390,12 +390,24 @@ def _pack_rules(out: BitWriter, rules: Doc) -> None:
 def _unpack_rules(reader: BitReader) -> Doc:
     rules: Doc = {"target": reader.read(TARGET_BITS)}
     for key, values in CHOICES.items():
-        rules[key] = values[reader.read(2 if len(values) > 2 else 1)]
+        rules[key] = _choice(values, reader.read(2 if len(values) > 2 else 1))
     for key in FLAGS:
         rules[key] = reader.read_flag()
     for key in PENALTIES:
         rules[key] = _unpack_penalty(reader)
     return rules
+
+
+def _choice(values: tuple[str, ...], index: int) -> str | int:
+    """The value at ``index`` of a frozen table; an index past its end (a link whose check sum
+    holds, so not damaged) is kept as the number, which the engine then refuses as an unknown
+    value of that option: the link breaks the rules, it was not made by a newer version (that
+    one would have used a new form character).
+
+    >>> _choice(CHOICES["eggs"], 2), _choice(CHOICES["eggs"], 3)
+    ('each', 3)
+    """
+    return values[index] if index < len(values) else index
 
 
 def _pack_penalty(out: BitWriter, penalty: Doc | None) -> None:

@@ -17,6 +17,7 @@ from app import engine
 from app.ids import is_safe_id
 from app.names import name_problems
 from app.share import inbound
+from app.share.bits import BitWriter
 from app.share.backup import MAX_GAMES, Backup, plan_restore, read_backup
 from app.share.files import FileError, GameFile, read_file
 from app.share.link import MAX_HANDS, LinkError, game_fragment, read_fragment, rules_fragment
@@ -191,6 +192,53 @@ def test_an_unknown_rules_option_says_a_newer_version_made_the_link_or_file() ->
     with pytest.raises(LinkError) as plainly_wrong:
         read_fragment(json_link("rules", {"target": 7, "eggs": "x"}))
     assert plainly_wrong.value.code == "invalid" and len(plainly_wrong.value.problems) == 2
+
+
+def packed_rules_link(eggs_index: int) -> str:
+    """A packed (form 1) rules link, its check sum right, with this index in the eggs table."""
+    from app.share import link
+
+    out = BitWriter()
+    out.write(501, link.TARGET_BITS)
+    for key, values in link.CHOICES.items():
+        out.write(eggs_index if key == "eggs" else 0, 2 if len(values) > 2 else 1)
+    for _ in (*link.FLAGS, *link.PENALTIES):
+        out.write_flag(False)
+    return "#/rules/1" + base64.b32encode(link._sealed(out)).decode("ascii").rstrip("=")
+
+
+UNKNOWN_VALUES = [
+    ("eggs", "zzz"), ("claim_by", "nobody"), ("both_reach", 3), ("bait_to", None),
+    ("must_beat", {"x": 1}),
+]
+
+
+@pytest.mark.parametrize(("option", "value"), UNKNOWN_VALUES)
+def test_an_unknown_value_of_a_known_option_breaks_the_rules_in_links_and_files(
+    option: str, value: object
+) -> None:
+    game = {"players": ["A", "B"], "rules": {option: value}, "hands": []}
+    refusals = []
+    for read, text in ((read_fragment, json_link("shared", game)), (read_file, json.dumps(game)),
+                       (read_fragment, json_link("rules", {option: value}))):
+        with pytest.raises((LinkError, FileError)) as refused:
+            read(text)
+        refusals.append(refused.value)
+    assert [error.code for error in refusals] == ["invalid"] * 3
+    for error in refusals:
+        [problem] = error.problems
+        assert (problem.code, problem.field) == ("unknown_value", f"rules.{option}")
+        assert problem.params["value"] == json.dumps(value)
+        assert problem.params["allowed"] == list(getattr(engine.rules, option.upper()))
+
+
+def test_a_packed_link_with_a_value_past_its_table_breaks_the_rules_not_damaged() -> None:
+    assert read_fragment(packed_rules_link(2)).doc["eggs"] == "each"
+    with pytest.raises(LinkError) as refused:
+        read_fragment(packed_rules_link(3))
+    assert refused.value.code == "invalid"
+    assert [(p.code, p.field, p.params["value"]) for p in refused.value.problems] == [
+        ("unknown_value", "rules.eggs", "3")]
 
 
 def test_rules_links_of_this_version_still_read() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from app.share.inbound import checked_history
 from app.storage import MemoryStore, encode_game, encode_settings
 from app.ui import history, i18n
+from app.ui.markup import esc
 from app.ui.drafts import SetupDraft
 from app.ui.state import LANGS
 from tests.ui.helpers import Table
@@ -178,6 +179,22 @@ def test_a_stored_record_with_an_unsafe_id_is_kept_and_reported_not_shown() -> N
 
 
 # --- problems always reach the player ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_link_with_an_unknown_value_says_it_breaks_the_rules_naming_option_and_value(
+    lang: str,
+) -> None:
+    rules = {"target": 501, "eggs": "zzz"}
+    data = zlib.compress(json.dumps(rules).encode("utf-8"))
+    table = Table(lang)
+    table.do("route", hash="#/rules/J" + base64.b32encode(data).decode("ascii").rstrip("="))
+    html, t = table.html(), i18n.translator(lang)
+    assert i18n.translator(lang)("share.link_error.invalid") in html
+    assert t("share.link_error.newer_version") not in html
+    shown = t("problem.unknown_value.rules", option="eggs", value='"zzz"',
+              known="hang, opponents, each")
+    assert esc(shown) in html
 
 
 KEY_FILE = '{"players":["A","B"],"hands":[{"redeal":true,"cards":[100,62]}]}'

@@ -204,8 +204,15 @@ def problem_text(problem: Problem, t: i18n.Tr) -> str:
     'Hand 3, cards: The card points add up to 150; they must add up to 162.'
     >>> problem_text(Problem("players_count", {"count": 1}, None, "players"), en)
     'players: There must be 2, 3 or 4 players.'
+    >>> problem_text(Problem("unknown_value", {"value": '"zzz"', "allowed": ["hang", "each"]},
+    ...                      None, "rules.eggs"), en)
+    'rules.eggs: The option “eggs” cannot be "zzz": this version knows hang, each.'
     """
-    text = issue_text(t, Issue(problem.field, problem.code, problem.params, problem.message))
+    params = dict(problem.params)
+    if problem.code == "unknown_value" and isinstance(params.get("allowed"), list | tuple):
+        params["option"] = problem.field.removeprefix("rules.")  # a known option, a value
+        params["known"] = ", ".join(map(str, params["allowed"]))  # this version does not know
+    text = issue_text(t, Issue(problem.field, problem.code, params, problem.message))
     if problem.hand is not None:
         return t("share.at_hand", n=problem.hand, field=problem.field, text=text)
     return t("share.at_field", field=problem.field or "—", text=text)
