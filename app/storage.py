@@ -16,17 +16,23 @@ store keeps such records untouched and refuses to overwrite them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from app import jsonlimits
 from app.ids import id_problem
+from app.summaries import is_current, summarize
 
 SCHEMA: Final = 1
 """The schema version this build writes; a record with a higher number is never touched."""
 
 GAME_KEY: Final = "game"
+SUMMARY_PREFIX: Final = '{"schema":1,"summary":'
+"""How a game record written with its summary begins (``encode_game``)."""
+SUMMARY_MAX: Final = 4000
+"""Most characters a stored summary may take (it is read alone, within them, at a start)."""
 SETTINGS_KEY: Final = "settings"
 SETTINGS_ID: Final = "settings"
 """The id under which the settings record is stored (in its own object store)."""
@@ -107,18 +113,26 @@ class StorageProblem:
 class Loaded:
     """Everything read at start-up: usable games by id, settings, and unreadable records."""
 
-    games: dict[str, JsonObject]
+    games: Games
     settings: JsonObject
     problems: list[StorageProblem]
 
 
-def encode_game(game: Mapping[str, Any]) -> str:
-    """The stored text of one game.
+def encode_game(game: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> str:
+    """The stored text of one game, its summary first (``app.summaries``: made from ``game``
+    unless given, as made from it before), with the CRC-32 of the game's own text, so that a
+    start reads the summary alone and knows it is the game's.
 
-    >>> encode_game({"players": ["Оля"]})
-    '{"schema":1,"game":{"players":["Оля"]}}'
+    >>> text = encode_game({"players": ["Оля", "Петро"], "hands": []})
+    >>> text.startswith(SUMMARY_PREFIX), text.endswith(',"game":{"players":["Оля","Петро"],"hands":[]}}')
+    (True, True)
     """
-    return _encode(GAME_KEY, game)
+    if not isinstance(game, Mapping):
+        raise StorageError(f"{GAME_KEY} must be a JSON object, not {type(game).__name__}")
+    game_text = _json(GAME_KEY, dict(game))
+    card = dict(summary if summary is not None else summarize(game))
+    card["crc"] = zlib.crc32(game_text.encode("utf-8"))
+    return f"{SUMMARY_PREFIX}{_json('summary', card)},\"{GAME_KEY}\":{game_text}}}"
 
 
 def encode_settings(settings: Mapping[str, Any]) -> str:
@@ -160,13 +174,19 @@ def decode_settings(raw: object) -> JsonObject | StorageProblem:
 def load_records(games: Mapping[str, object], settings: object | None) -> Loaded:
     """Decode every stored record: ``games`` maps id to stored value, ``settings`` may be absent.
 
+    A game whose summary is current is not parsed (``Games``: it is read when first used).
+
     >>> loaded = load_records({"a": encode_game({"id": "a"}), "b": "[1"}, None)
     >>> list(loaded.games), [p.record for p in loaded.problems], loaded.settings
     (['a'], ['b'], {})
     """
-    usable: dict[str, JsonObject] = {}
+    usable = Games()
     problems: list[StorageProblem] = []
     for record, raw in games.items():
+        summarized = read_summarized(record, raw)
+        if summarized is not None:
+            usable.keep(record, *summarized)
+            continue
         decoded = decode_game(record, raw)
         if isinstance(decoded, StorageProblem):
             problems.append(decoded)
@@ -180,6 +200,169 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
         else:
             loaded_settings = decoded
     return Loaded(usable, loaded_settings, problems)
+
+
+_GAME_AFTER = f',"{GAME_KEY}":'
+
+
+def read_summarized(record: str, raw: object) -> tuple[str, JsonObject] | None:
+    """The game text and the summary of a record written with a current summary that matches
+    it (the CRC-32 of the game's text), else None: the record is then decoded whole.
+
+    Only the summary is parsed: the text before ``,"game":`` (a JSON string cannot hold that
+    bare quote), at most ``SUMMARY_MAX`` characters and as nested as the limit allows; the game
+    text is parsed when first used.
+
+    >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+    >>> game_text, card = read_summarized("g1", text)
+    >>> game_text, card["score"]
+    ('{"id":"g1","players":["A","B"],"hands":[]}', [0, 0])
+    >>> read_summarized("g1", text.replace('"A"', '"X"')) is None  # the CRC no longer holds
+    True
+    """
+    if not isinstance(raw, str) or not raw.startswith(SUMMARY_PREFIX) or id_problem(record):
+        return None
+    start = len(SUMMARY_PREFIX)
+    end = raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)  # a string holds no bare quote
+    if end < 0 or not raw.endswith("}"):
+        return None
+    head = raw[start:end]
+    if head.count("[") + head.count("{") > jsonlimits.MAX_DEPTH:
+        return None
+    try:
+        card = json.loads(head)
+    except ValueError:
+        return None
+    if not is_current(card):
+        return None
+    game_text = raw[end + len(_GAME_AFTER) : -1]
+    if card.get("crc") != zlib.crc32(game_text.encode("utf-8")):
+        return None
+    if card.get("id", record) != record:
+        return None
+    return game_text, card
+
+
+Reader = Callable[[str, JsonObject], JsonObject]
+
+
+class _Kept:
+    """One game of :class:`Games`: the record's game text and summary as stored (parsed when
+    first used), or a game dict (its summary made when first asked for)."""
+
+    __slots__ = ("game", "summary", "text")
+
+    def __init__(self, game: JsonObject | None, text: str = "", summary: JsonObject | None = None):
+        self.game = game
+        self.text = text
+        self.summary = summary
+
+
+class Games(MutableMapping[str, JsonObject]):
+    """The games by id, as the app holds them: a dict whose stored games are parsed only when
+    used. ``summary(id)`` is what the games list needs (``app.summaries``): the stored one while
+    the game is as stored, else made from the game dict (once per dict). ``copy()`` is cheap and
+    shares what was parsed. ``reader`` turns a game parsed from storage into the app's (the UI
+    checks its undo history there).
+
+    >>> games = Games({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}})
+    >>> stored = load_records({"g2": encode_game({"id": "g2", "players": ["C", "D"], "hands": []})}, None).games
+    >>> both = Games.joined(games, stored)
+    >>> sorted(both), both.summary("g2")["players"], both.parsed("g2")
+    (['g1', 'g2'], ['C', 'D'], False)
+    >>> both["g2"]["players"], both.parsed("g2")
+    (['C', 'D'], True)
+    """
+
+    def __init__(self, games: Mapping[str, JsonObject] | None = None, reader: Reader | None = None):
+        self._kept: dict[str, _Kept] = {key: _Kept(game) for key, game in (games or {}).items()}
+        self.reader = reader
+
+    @classmethod
+    def joined(cls, *parts: Games) -> Games:
+        """One mapping of the games of several (later parts win)."""
+        out = cls()
+        for part in parts:
+            out._kept.update(part._kept)
+            out.reader = part.reader or out.reader
+        return out
+
+    def keep(self, key: str, text: str, summary: JsonObject) -> None:
+        """Hold a stored game by its text and (current, matching) summary."""
+        self._kept[key] = _Kept(None, text, summary)
+
+    def keep_from(self, other: Games, key: str) -> None:
+        """Hold ``other``'s game ``key`` as it holds it (parsed or not)."""
+        self._kept[key] = other._kept[key]
+
+    def copy(self) -> Games:
+        """A new mapping of the same games (what was parsed is shared)."""
+        out = Games(reader=self.reader)
+        out._kept = dict(self._kept)
+        return out
+
+    def with_reader(self, reader: Reader) -> Games:
+        """A copy whose stored games are read through ``reader``."""
+        out = self.copy()
+        out.reader = reader
+        return out
+
+    def parsed(self, key: str) -> bool:
+        """Whether the game is held as a dict (parsed, or put by the app)."""
+        return self._kept[key].game is not None
+
+    def summary(self, key: str) -> JsonObject:
+        """The game's summary (``app.summaries.summarize``) as it is held now."""
+        kept = self._kept[key]
+        if kept.summary is None:
+            assert kept.game is not None
+            kept.summary = summarize(kept.game)
+        return kept.summary
+
+    def __getitem__(self, key: str) -> JsonObject:
+        kept = self._kept[key]
+        if kept.game is None:
+            game = jsonlimits.loads(kept.text)
+            if not isinstance(game, dict):
+                raise StorageError(f"stored record {key!r} holds no game object")
+            kept.game = self.reader(key, game) if self.reader is not None else game
+            if kept.game is not game:  # the reader changed it: no longer the stored text
+                kept.summary = None
+        return kept.game
+
+    def __setitem__(self, key: str, game: JsonObject) -> None:
+        self._kept[key] = _Kept(game)
+
+    def __delitem__(self, key: str) -> None:
+        del self._kept[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kept)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._kept
+
+    def __eq__(self, other: object) -> bool:
+        if self._holds_same(other):
+            return True  # the same games held: nothing to parse
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+    def _holds_same(self, other: object) -> bool:
+        return (
+            isinstance(other, Games)
+            and other._kept.keys() == self._kept.keys()
+            and all(self._kept[key] is other._kept[key] for key in self._kept)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
 
 
 def check_game_id(game_id: object) -> str:
@@ -234,13 +417,12 @@ def check_writable(record: str, problems: Iterable[StorageProblem]) -> str:
 def _encode(key: str, payload: Mapping[str, Any]) -> str:
     if not isinstance(payload, Mapping):
         raise StorageError(f"{key} must be a JSON object, not {type(payload).__name__}")
+    return _json(key, {"schema": SCHEMA, key: dict(payload)})
+
+
+def _json(key: str, value: object) -> str:
     try:
-        return json.dumps(
-            {"schema": SCHEMA, key: dict(payload)},
-            ensure_ascii=False,
-            separators=(",", ":"),
-            allow_nan=False,
-        )
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as error:
         raise StorageError(f"{key} cannot be stored as JSON: {error}") from error
 
@@ -310,6 +492,8 @@ class GameWrite:
     game_id: str
     game: JsonObject | None
     expect: int | None
+    summary: JsonObject | None = field(default=None, compare=False, repr=False)
+    """The game's summary when already made from this very dict (else made when encoded)."""
 
     @property
     def deletes(self) -> bool:
@@ -432,7 +616,7 @@ def plan_commit(
         elif write.game is None:
             deleted.append(write.game_id)
         else:
-            games[write.game_id] = encode_game(write.game)
+            games[write.game_id] = encode_game(write.game, write.summary)
     if stale:
         raise Conflict(stale)
     return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from hypothesis import given
@@ -23,6 +24,7 @@ from app.storage import (
     encode_settings,
     load_records,
 )
+from app.summaries import summarize
 
 GAME: dict[str, Any] = {
     "format": "debertz/1",
@@ -46,7 +48,7 @@ def test_a_game_reads_back_exactly_as_written() -> None:
 
 def test_stored_text_is_an_envelope_with_the_schema_version() -> None:
     envelope = json.loads(encode_game(GAME))
-    assert envelope == {"schema": SCHEMA, "game": GAME}
+    assert envelope == {"schema": SCHEMA, "summary": summarize(GAME) | {"crc": ANY}, "game": GAME}
 
 
 def test_settings_read_back_exactly_as_written() -> None:

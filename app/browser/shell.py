@@ -47,6 +47,9 @@ from app.ui.stats.report import warm_reports
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
+WARM_GAMES = 300
+"""The most recent games whose reports are computed at idle after a start (each is parsed and
+replayed for it; with thousands stored, the others are read when the statistics need them)."""
 _APP: App | None = None
 
 
@@ -565,7 +568,7 @@ def _browser_languages() -> list[str]:
 async def mount(root: Any, loaded: Any, store: Any) -> App:
     """Show the app in ``root`` from what the store loaded, and keep it running."""
     global _APP
-    games, unplayable = readable_games(dict(getattr(loaded, "games", {}) or {}))
+    games, unplayable = readable_games(getattr(loaded, "games", None) or {})
     state = initial_state(
         games,
         dict(getattr(loaded, "settings", {}) or {}),
@@ -594,7 +597,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
         asyncio.ensure_future(app._store(commit))
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
-    asyncio.ensure_future(_warm_reports(list(games.values())))
+    recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
+    asyncio.ensure_future(_warm_reports([games[gid] for gid in recent[-WARM_GAMES:]]))
     return app
 
 

@@ -250,9 +250,22 @@ def hands_since(games: Mapping[str, GameDict], settings: Mapping[str, Any]) -> i
     """
     counted = backup_record(settings).get("hands", {})
     return sum(
-        max(0, len(game.get("hands", [])) - int(counted.get(game_id, 0) or 0))
-        for game_id, game in games.items()
+        max(0, hands - int(counted.get(game_id, 0) or 0))
+        for game_id, hands in hand_counts(games).items()
     )
+
+
+def hand_counts(games: Mapping[str, GameDict]) -> dict[str, int]:
+    """The number of hands of each game; from the summaries when ``games`` holds them
+    (``app.storage.Games``: no stored game is parsed for it).
+
+    >>> hand_counts({"g1": {"hands": [{}, {}]}, "g2": {}})
+    {'g1': 2, 'g2': 0}
+    """
+    summary = getattr(games, "summary", None)
+    if summary is not None:
+        return {game_id: int(summary(game_id).get("hands", 0)) for game_id in games}
+    return {game_id: len(game.get("hands", [])) for game_id, game in games.items()}
 
 
 def reminder_due(games: Mapping[str, GameDict], settings: Mapping[str, Any]) -> int:
@@ -272,8 +285,7 @@ def after_backup(
     settings: Mapping[str, Any], games: Mapping[str, GameDict], made: str
 ) -> dict[str, Any]:
     """The settings once a backup of ``games`` was written at ``made``."""
-    hands = {game_id: len(game.get("hands", [])) for game_id, game in games.items()}
-    return {**settings, "backup": {"made": made, "hands": hands}}
+    return {**settings, "backup": {"made": made, "hands": hand_counts(games)}}
 
 
 def after_later(settings: Mapping[str, Any], games: Mapping[str, GameDict]) -> dict[str, Any]:

@@ -27,9 +27,9 @@ import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from app.storage import Commit, GameWrite, settings_patch
+from app.storage import Commit, Games, GameWrite, settings_patch
 from app.ui.drafts import HandDraft
 from app.ui.state import GameDict, Screen, State
 
@@ -163,7 +163,7 @@ def reduce_with(
         entry=copy.deepcopy(state.entry),
         setup=copy.deepcopy(state.setup),
         settings=dict(state.settings),
-        games=dict(state.games),
+        games=state.games.copy(),
     )
     if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
         new.notice, new.notice_detail, new.notice_params = None, "", {}
@@ -189,6 +189,7 @@ def _with_commit(old: State, new: State, effects: list[Effect]) -> list[Effect]:
             effect.key,
             effect.value if effect.kind == "put_game" else None,  # type: ignore[arg-type]
             revision(old.games.get(effect.key)),
+            _summary(new, effect),
         )
         for effect in effects
         if effect.kind in GAME_WRITES
@@ -199,6 +200,15 @@ def _with_commit(old: State, new: State, effects: list[Effect]) -> list[Effect]:
         commit = Commit(writes, settings_patch(old.settings, new.settings))
     rest = [effect for effect in effects if effect.kind not in (*GAME_WRITES, "replace_settings")]
     return [Effect("commit", "", commit), *rest] if commit else rest
+
+
+def _summary(state: State, effect: Effect) -> dict[str, Any] | None:
+    """The summary of a game written, when the state holds that very dict (made once: the
+    games list shows the same one)."""
+    games = state.games
+    if effect.kind != "put_game" or not isinstance(games, Games) or effect.key not in games:
+        return None
+    return games.summary(effect.key) if games.get(effect.key) is effect.value else None
 
 
 def commit_of(effects: list[Effect]) -> Commit | None:

@@ -83,7 +83,7 @@ def apply_external(
     """
     new = dataclasses.replace(
         state,
-        games=dict(state.games),
+        games=state.games.copy(),
         settings=dict(state.settings),
         entry=copy.deepcopy(state.entry),
         problems=list(state.problems),

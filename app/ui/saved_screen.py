@@ -90,13 +90,16 @@ def screen_facts(state: State, build: str) -> Facts | None:
     if route is None or not build:
         return None
     every_game = route == HOME
-    shown = state.games if every_game else {str(state.game_id): state.game or {}}
+    if every_game:  # the summaries carry each record's rev and updated: no game is parsed
+        stamps = {game_id: stamp(state.games.summary(game_id)) for game_id in sorted(state.games)}
+    else:
+        stamps = {str(state.game_id): stamp(state.game or {})}
     facts: Facts = {
         "route": route,
         "build": build,
         "schema": SCHEMA,
         "lang": state.lang,
-        "games": {game_id: stamp(game) for game_id, game in sorted(shown.items())},
+        "games": stamps,
         "every_game": every_game,
     }
     if every_game:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from app import engine
 from app.share.inbound import checked_history
+from app.storage import Games
 from app.ui.drafts import HandDraft
 from app.ui.state import GameDict
 
@@ -133,21 +134,32 @@ def try_played(game: GameDict) -> tuple[Played | None, str | None]:
 
 
 def readable_games(
-    loaded: dict[str, Any],
-) -> tuple[dict[str, GameDict], list[dict[str, str]]]:
+    loaded: Mapping[str, Any],
+) -> tuple[Games, list[dict[str, str]]]:
     """The stored games the engine can replay, each with its id; the others as problems.
 
     A game that cannot be read is left out of the app (so it is never written over) and
-    reported, like the records the store itself could not read.
+    reported, like the records the store itself could not read. A game stored with a current
+    summary (``app.storage.Games``) is not replayed: its summary says whether it replays, and it
+    is parsed (its undo history checked, its id set) when first used.
 
     >>> games, problems = readable_games({"g1": {"players": ["A", "B"], "hands": []},
     ...                                   "g2": {"players": ["A"], "hands": []}})
     >>> list(games), games["g1"]["id"], [p["record"] for p in problems]
     (['g1'], 'g1', ['g2'])
     """
-    games: dict[str, GameDict] = {}
+    games = Games(reader=_stored_game)
     problems: list[dict[str, str]] = []
-    for key, game in loaded.items():
+    stored = loaded if isinstance(loaded, Games) else Games(loaded)
+    for key in stored:
+        if not stored.parsed(key):
+            error = stored.summary(key).get("error")
+            if error is None:
+                games.keep_from(stored, key)
+            else:
+                problems.append({"record": str(key), "code": "unplayable", "message": str(error)})
+            continue
+        game = stored[key]
         try:
             if not isinstance(game, dict):
                 raise TypeError("not an object")
@@ -158,6 +170,11 @@ def readable_games(
         else:
             games[key] = game
     return games, problems
+
+
+def _stored_game(key: str, game: GameDict) -> GameDict:
+    """A game parsed from storage as the app holds it: its id set, its ↶/↷ logs checked."""
+    return checked_history({**game, "id": key}) if game.get("id") != key else checked_history(game)
 
 
 EXPORT_DROPS = ("undo", "redo", "rev")
@@ -573,9 +590,10 @@ def preview(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, engine.S
     return trial.hands[index], trial
 
 
-def known_players(games: dict[str, GameDict]) -> list[str]:
+def known_players(games: Mapping[str, GameDict]) -> list[str]:
     """Names used in earlier games, most recent game first, each once (ignoring case)."""
-    ordered = sorted(games.values(), key=lambda g: str(g.get("updated", "")), reverse=True)
+    cards = [games.summary(key) for key in games] if isinstance(games, Games) else games.values()
+    ordered = sorted(cards, key=lambda g: str(g.get("updated", "")), reverse=True)
     seen: set[str] = set()
     names: list[str] = []
     for game in ordered:

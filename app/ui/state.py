@@ -10,12 +10,16 @@ the page or the store.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from app.storage import Games
 from app.ui.drafts import HandDraft, SetupDraft, read_setup
 from app.ui.sharing.state import Transfer
 
+LIST_PAGE = 30
+"""Cards the games list draws at first (the most recent games); "more" draws as many again."""
 LANGS = ("uk", "ru", "en")
 DEFAULT_LANG = "uk"
 
@@ -58,7 +62,9 @@ class State:
     """Everything the views need to draw the app."""
 
     lang: str
-    games: dict[str, GameDict]
+    games: Games
+    """The games by id (``app.storage.Games``: a dict whose stored games are parsed when used;
+    ``games.summary(id)`` is what the games list shows)."""
     settings: dict[str, Any]
     problems: list[dict[str, str]] = field(default_factory=list)
     screen: Screen = "home"
@@ -80,6 +86,8 @@ class State:
     """The last write failed; its notice has been shown (it is not repeated on every key)."""
     storage_refused: bool = False
     """The browser did not promise to keep the games (``navigator.storage.persist()``)."""
+    games_shown: int = 0
+    """How many cards the games list draws (at least ``LIST_PAGE``)."""
     transfer: Transfer = field(default_factory=Transfer)
     """What the sharing, import and backup screens show (app/ui/sharing)."""
 
@@ -107,7 +115,7 @@ def pick_lang(preferred: list[str]) -> str:
 
 
 def initial_state(
-    games: dict[str, GameDict],
+    games: Mapping[str, GameDict],
     settings: dict[str, Any],
     problems: list[dict[str, str]],
     browser_langs: list[str],
@@ -120,7 +128,7 @@ def initial_state(
     trash = settings.get("trash")
     return State(
         lang=lang,
-        games=dict(games),
+        games=games.copy() if isinstance(games, Games) else Games(games),
         settings=dict(settings),
         problems=list(problems),
         trash=trash if isinstance(trash, dict) else None,

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from app.share.inbound import checked_history
 from app.storage import MemoryStore, encode_game, encode_settings
 from app.ui import history, i18n
-from app.ui.markup import esc
 from app.ui.drafts import SetupDraft
+from app.ui.markup import esc
 from app.ui.state import LANGS
 from tests.ui.helpers import Table
 

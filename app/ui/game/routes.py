@@ -17,6 +17,8 @@ it does not bring it back).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from app.ui import scoring
 from app.ui.core import Effect, Route, Where, arrived, show_screen, where
 from app.ui.drafts import HandDraft
@@ -50,7 +52,7 @@ def route_last(state: State, parts: list[str], starting: bool) -> list[Effect]:
     return route_game(state, ["game", last_game(state.games) or ""], starting)
 
 
-def last_game(games: dict[str, GameDict]) -> str | None:
+def last_game(games: Mapping[str, GameDict]) -> str | None:
     """The game played last: the one changed most recently among those still going on, else
     among all (None when there is no game).
 
@@ -59,11 +61,22 @@ def last_game(games: dict[str, GameDict]) -> str | None:
     'a'
     """
 
-    def recent(ids: list[str]) -> str | None:
-        return max(ids, key=lambda gid: str(games[gid].get("updated", "")), default=None)
+    cards = {gid: _card(games, gid) for gid in games}  # summaries: no game replayed
 
-    going = [gid for gid, game in games.items() if not finished(game)]
+    def recent(ids: list[str]) -> str | None:
+        return max(ids, key=lambda gid: str(cards[gid].get("updated", "")), default=None)
+
+    going = [gid for gid, card in cards.items() if not card.get("finished")]
     return recent(going) or recent(list(games))
+
+
+def _card(games: Mapping[str, GameDict], game_id: str) -> GameDict:
+    """The game's summary (``app.storage.Games``), or the summary of a plain dict's game."""
+    summary = getattr(games, "summary", None)
+    if summary is not None:
+        return dict(summary(game_id))
+    game = games[game_id]
+    return {"updated": game.get("updated", ""), "finished": finished(game)}
 
 
 def _game(state: State, game_id: str, rest: list[str], before: Where) -> list[Effect]:

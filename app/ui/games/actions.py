@@ -13,7 +13,7 @@ from __future__ import annotations
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload, Route, arrived, put, show_screen
 from app.ui.setup import draft as setup
-from app.ui.state import State
+from app.ui.state import LIST_PAGE, State
 
 
 def _rematch(state: State, payload: Payload) -> list[Effect]:
@@ -49,7 +49,14 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
     return [put(state, game)]
 
 
+def _more_games(state: State, payload: Payload) -> list[Effect]:
+    """Draw another page of cards in the games list (the focus stays on the button)."""
+    state.games_shown = max(state.games_shown, LIST_PAGE) + LIST_PAGE
+    return [Effect("focus", "more-games")]
+
+
 HANDLERS: dict[str, Handler] = {
+    "more-games": _more_games,
     "rematch": _rematch,
     "export-game": _export_game,
     "delete-game": delete_game,

@@ -11,22 +11,31 @@ storage the browser may clear, and the game just deleted (with the button that b
 
 from __future__ import annotations
 
-from app import engine
+from typing import Any
+
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
-from app.ui.state import GameDict, State
+from app.ui.state import LIST_PAGE, State
 from app.ui.views_common import when_text
+
+Card = dict[str, Any]
+"""A game's summary (``app.summaries.summarize``): what its card shows."""
 
 
 def render_home(state: State, t: i18n.Tr) -> str:
-    """The games list: games in progress first, then finished ones."""
-    summaries = [(game, scoring.try_sheet(game)) for game in state.games.values()]
-    summaries.sort(key=lambda item: str(item[0].get("updated", "")), reverse=True)
-    playing = [item for item in summaries if not (item[1][0] and item[1][0].finished)]
-    finished = [item for item in summaries if item[1][0] and item[1][0].finished]
+    """The games list: games in progress first, then finished ones, each drawn from its summary
+    (``state.games.summary``: made when the game was stored, so no game is replayed here); the
+    first ``state.games_shown`` of them, and a button for more."""
+    summaries = [state.games.summary(game_id) for game_id in state.games]
+    summaries.sort(key=lambda card: str(card.get("updated", "")), reverse=True)
+    playing = [card for card in summaries if not card.get("finished")]
+    finished = [card for card in summaries if card.get("finished")]
+    shown = max(state.games_shown, LIST_PAGE)
+    more = len(summaries) - shown
+    playing, finished = playing[:shown], finished[: max(0, shown - len(playing))]
     parts = [
         (
             f'<section class="screen home" aria-labelledby="screen-title">'
@@ -48,6 +57,11 @@ def render_home(state: State, t: i18n.Tr) -> str:
         parts.append(_game_list("playing", t("home.playing"), playing, t))
     if finished:
         parts.append(_game_list("finished", t("home.finished"), finished, t))
+    if more > 0:
+        parts.append(
+            f'<button type="button" class="btn wide" id="more-games" data-action="more-games">'
+            f'{esc(t("home.more", count=min(more, LIST_PAGE), left=more))}</button>'
+        )
     parts.append(sharing.backup_section(state, t))
     parts.append("</section>")
     return join(parts)
@@ -126,41 +140,43 @@ def _trash(state: State, t: i18n.Tr) -> str:
     )
 
 
-def _game_list(key: str, title: str, items: list[tuple[GameDict, tuple[engine.Sheet | None, str | None]]], t: i18n.Tr) -> str:
-    cards = join(_game_card(game, result, t) for game, result in items)
+def _game_list(key: str, title: str, items: list[Card], t: i18n.Tr) -> str:
+    cards = join(_game_card(card, t) for card in items)
     return (
         f'<section class="games {key}" aria-labelledby="list-{key}">'
         f'<h3 id="list-{key}">{esc(title)}</h3><ul class="cards">{cards}</ul></section>'
     )
 
 
-def _game_card(game: GameDict, result: tuple[engine.Sheet | None, str | None], t: i18n.Tr) -> str:
-    sheet, error = result
+def _game_card(game: Card, t: i18n.Tr) -> str:
+    """One game's card, from its summary (its keys: ``app.summaries``)."""
     gid = str(game["id"])
     sides = scoring.side_count(game)
-    if sheet is None:
-        score_line = f'<p class="err">{esc(t("home.unreadable", detail=error or ""))}</p>'
+    score, winner_side = game.get("score"), game.get("winner")
+    if not isinstance(score, list):
+        detail = str(game.get("error", ""))
+        score_line = f'<p class="err">{esc(t("home.unreadable", detail=detail))}</p>'
     else:
         score_line = (
             '<p class="match">'
             + join(
-                f'<span class="who{" winner" if sheet.winner == side else ""}">'
-                f"{words(side_label(game, side))} <b>{esc(sheet.score[side])}</b></span>"
+                f'<span class="who{" winner" if winner_side == side else ""}">'
+                f"{words(side_label(game, side))} <b>{esc(score[side])}</b></span>"
                 for side in range(sides)
             )
             + "</p>"
         )
-    target = game.get("rules", {}).get("target", 501)
     meta = t(
         "home.meta",
-        target=target,
-        hands=len(game["hands"]),
+        target=game.get("target", 501),
+        hands=game.get("hands", 0),
         when=when_text(game.get("updated", "")),
     )
+    done = bool(game.get("finished"))
     winner = ""
-    if sheet is not None and sheet.finished and sheet.winner is not None:
-        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner)))}</p>'
-    done = sheet is not None and sheet.finished
+    if done and isinstance(winner_side, int):
+        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, winner_side)))}</p>'
+
     actions = [
         (
             f'<a class="btn" href="#/game/{esc(gid)}{"/report" if done else ""}" id="open-{esc(gid)}">'
@@ -168,7 +184,7 @@ def _game_card(game: GameDict, result: tuple[engine.Sheet | None, str | None], t
             f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span></a>'
         )
     ]
-    if sheet is not None and sheet.finished:
+    if done:
         actions.append(
             f'<button type="button" class="btn" data-action="rematch" data-id="{esc(gid)}">'
             f"{esc(t('game.rematch'))}</button>"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from app import engine
@@ -60,17 +60,24 @@ def digest_of(game: GameDict) -> str | None:
     return digest
 
 
-def copy_of(games: dict[str, GameDict], digest: str) -> str | None:
+def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
     """The id of a game here that came from (or is) this content: a copy saved from the same
-    link or file, else a game with exactly this content; the most recently changed first."""
-    ordered = sorted(games.values(), key=lambda g: str(g.get("updated", "")), reverse=True)
-    for game in ordered:
-        if game.get("shared_digest") == digest:
-            return str(game["id"])
-    for game in ordered:
-        if digest_of(game) == digest:
-            return str(game["id"])
+    link or file (its summary says), else a game with exactly this content; the most recently
+    changed first."""
+    cards = {key: _card(games, key) for key in games}
+    ordered = sorted(cards, key=lambda key: str(cards[key].get("updated", "")), reverse=True)
+    for key in ordered:
+        if cards[key].get("shared_digest") == digest:
+            return key
+    for key in ordered:
+        if digest_of(games[key]) == digest:
+            return key
     return None
+
+
+def _card(games: Mapping[str, GameDict], key: str) -> GameDict:
+    summary = getattr(games, "summary", None)
+    return summary(key) if summary is not None else games[key]
 
 
 def _problems(problems: list[engine.Problem]) -> tuple[Problem, ...]:
@@ -107,7 +114,7 @@ def _existing(state: State, incoming: Incoming) -> str:
     return copy_of(state.games, incoming.digest) or ""
 
 
-def from_link(payload: str, games: dict[str, GameDict]) -> Incoming:
+def from_link(payload: str, games: Mapping[str, GameDict]) -> Incoming:
     """What a ``#/shared/`` payload holds, or why it cannot be opened."""
     try:
         shared = read_game(payload)

@@ -1,0 +1,84 @@
+"""A stored game's summary: what its card in the games list shows, derived from the record when
+it is written, so that a start with thousands of games replays none of them.
+
+The summary is kept in the same stored text as the game (``app.storage.encode_game``), written in
+the same transaction, with the CRC-32 of the game's JSON text and a stamp of the engine that
+replayed it: a summary whose game text or engine differs from the one it was made from is stale,
+and the game is then read and replayed as before (``app.storage.Games``).
+
+>>> card = summarize({"id": "g1", "rev": 2, "players": ["Оля", "Петро"], "rules": {"target": 301},
+...                   "hands": [{"taker": 0, "cards": [100, 62]}]})
+>>> card["score"], card["finished"], card["winner"], card["hands"], card["target"], card["rev"]
+([100, 62], False, None, 1, 301, 2)
+>>> summarize({"players": ["A"], "hands": []})["error"]
+'players must list 2, 3 or 4 players, not 1'
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from app import engine
+
+SUMMARY_VERSION: Final = 1
+"""Bumped when the summary's keys change (a summary of another version is not used)."""
+CARD_KEYS: Final = (
+    "id", "rev", "created", "updated", "players", "teams", "received_from", "restored_from",
+    "restored", "shared_digest",
+)
+"""The record's own keys a summary carries as they are (the card, the list's order and stamps)."""
+FIGURE_KEYS: Final = ("score", "winner", "finished", "target", "error")
+"""What the replay gives: the score of each side, the winner, whether the game is over, the
+target; or, for a record the engine refuses, its first problem (``error``)."""
+
+
+@functools.cache
+def engine_stamp() -> str:
+    """The engine's sources as one short hash (a summary made by another engine is stale: a
+    fixed rule may score an old game differently). Read once, from the files Python imports.
+
+    >>> len(engine_stamp())
+    16
+    """
+    digest = hashlib.sha256(str(SUMMARY_VERSION).encode())
+    folder = Path(engine.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def summarize(game: Mapping[str, Any]) -> dict[str, Any]:
+    """The summary of a stored game: its card keys, the number of hands and the replay's
+    figures (or its ``error``), stamped with this engine (``engine_stamp``)."""
+    card: dict[str, Any] = {"v": SUMMARY_VERSION, "engine": engine_stamp()}
+    card.update({key: game[key] for key in CARD_KEYS if key in game})
+    hands = game.get("hands")
+    card["hands"] = len(hands) if isinstance(hands, list) else 0
+    try:
+        read = engine.game_from_json(game)
+        sheet = engine.score(read)
+    except engine.DebertzError as error:
+        card["error"] = str(error)
+        return card
+    card.update(score=list(sheet.score), winner=sheet.winner, finished=sheet.finished,
+                target=read.rules.target)
+    return card
+
+
+def is_current(summary: object) -> bool:
+    """Whether a stored summary was made by this version's summary and engine.
+
+    >>> is_current(summarize({"players": ["A", "B"], "hands": []})), is_current({"v": 1})
+    (True, False)
+    """
+    return (
+        isinstance(summary, dict)
+        and summary.get("v") == SUMMARY_VERSION
+        and summary.get("engine") == engine_stamp()
+        and type(summary.get("hands")) is int
+        and (isinstance(summary.get("error"), str) or isinstance(summary.get("score"), list))
+    )

@@ -1,0 +1,118 @@
+"""A stored game's summary (app/summaries.py, app.storage.Games): a start with thousands of games
+draws the games list from the summaries, replaying and parsing none; every figure on a card is
+the record's, whether the summary is there, missing, stale or made by another engine."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+
+from app import engine
+from app.storage import MemoryStore, encode_game, load_records, read_summarized
+from app.ui import scoring
+from app.ui.state import LIST_PAGE
+from tests.share.typical import typical_game
+from tests.ui.helpers import Table
+
+
+def typical(n: int) -> dict[str, object]:
+    """A valid stored game: typical hands, the app's keys, the n-th of a kind."""
+    for seed in range(n * 7, n * 7 + 50):
+        try:
+            game = typical_game(4 if n % 2 else 2 + n % 2, 8 + n % 50, seed=seed)
+        except AssertionError:  # the generator can make melds too many for a side: next seed
+            continue
+        return {**game, "id": f"g{n:05d}", "rev": n % 5, "created": f"2026-11-{1 + n % 28:02d}",
+                "updated": f"2026-12-01T{n % 24:02d}:{n % 60:02d}:00", "undo": [], "redo": []}
+    raise AssertionError("no valid game")
+
+
+def cards_of(html: str) -> list[str]:
+    """The games' cards on the list: each card's score line, as text."""
+    found = re.findall(r'<p class="match">.*?</p>', html)
+    return [unescape(re.sub(r"<[^>]+>", " ", card)) for card in found]
+
+
+def replayed(game: dict[str, object]) -> list[int]:
+    return list(engine.score(engine.game_from_json(game)).score)
+
+
+def test_a_start_reads_each_summary_alone_and_replays_no_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    games = {f"g{n:05d}": typical(n) for n in range(40)}
+    store = MemoryStore({key: encode_game(game) for key, game in games.items()})
+    replays: list[object] = []
+    real = engine.score
+    monkeypatch.setattr(engine, "score", lambda game: replays.append(game) or real(game))
+    table = Table("en", store=store)
+    table.do("route", hash="#/", start="yes")
+    html = table.html()
+    assert replays == [] and not any(table.state.games.parsed(key) for key in games)
+    assert len(cards_of(html)) == LIST_PAGE
+    for key, game in games.items():
+        card = table.state.games.summary(key)
+        assert card["score"] == replayed(game) and card["hands"] == len(game["hands"])
+
+
+def test_the_list_shows_the_records_figures_without_a_summary_with_a_stale_one_or_another_engines() -> None:
+    games = {f"g{n:05d}": typical(n) for n in range(3)}
+    old_build = json.dumps({"schema": 1, "game": games["g00000"]}, ensure_ascii=False)
+    edited = json.loads(json.dumps(games["g00001"]))  # a hand changed by something else
+    played = next(hand for hand in edited["hands"] if "cards" in hand and "no_tricks" not in hand)
+    played["cards"].reverse()
+    assert replayed(edited) != replayed(games["g00001"])
+    summary_part = encode_game(games["g00001"]).split(',"game":')[0]
+    stale = summary_part + ',"game":' + json.dumps(edited, ensure_ascii=False, separators=(",", ":")) + "}"
+    other_engine = encode_game(games["g00002"]).replace('"engine":"', '"engine":"0', 1)
+    texts = {"g00000": old_build, "g00001": stale, "g00002": other_engine}
+    assert all(read_summarized(key, text) is None for key, text in texts.items())
+    table = Table("en", store=MemoryStore(texts))
+    table.do("route", hash="#/", start="yes")
+    for key, game in {**games, "g00001": edited}.items():
+        assert table.state.games.summary(key)["score"] == replayed(game)
+    assert sorted(map(str.split, cards_of(table.html()))) == sorted(
+        [*scoring.side_label(game, 0).split(), str(replayed(game)[0]),
+         *scoring.side_label(game, 1).split(), str(replayed(game)[1])]
+        for game in (games["g00000"], edited, games["g00002"])
+    )
+
+
+def test_a_summary_that_would_need_deep_nesting_or_does_not_match_its_id_is_not_used() -> None:
+    game = typical(1)
+    text = encode_game(game)
+    deep = text.replace('"players":[', '"players":' + "[" * 70, 1)
+    assert read_summarized(game["id"], deep) is None
+    assert read_summarized("other", text) is None
+    assert load_records({"other": text}, None).problems[0].code == "wrong-shape"
+
+
+def test_a_hand_saved_keeps_the_summary_in_step_and_the_next_start_shows_it() -> None:
+    table = Table("en")
+    game_id = table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="100")
+    table.do("save-hand")
+    stored = json.loads(table.store.games[game_id])
+    assert stored["summary"]["score"] == replayed(stored["game"]) == [100, 62]
+    assert stored["summary"]["rev"] == stored["game"]["rev"]
+    again = table.reloaded()
+    again.do("route", hash="#/", start="yes")
+    assert not again.state.games.parsed(game_id)
+    assert [card.split() for card in cards_of(again.html())] == [["Оля", "100", "Петро", "62"]]
+
+
+def test_the_list_draws_a_page_of_cards_and_more_on_a_tap() -> None:
+    games = {f"g{n:05d}": typical(n) for n in range(LIST_PAGE * 2 + 5)}
+    table = Table("en", store=MemoryStore({key: encode_game(g) for key, g in games.items()}))
+    table.do("route", hash="#/", start="yes")
+    newest = sorted(games.values(), key=lambda g: str(g["updated"]), reverse=True)
+    html = table.html()
+    assert len(cards_of(html)) == LIST_PAGE and 'id="more-games"' in html
+    assert f'id="open-{newest[0]["id"]}"' in html or 'data-game="' in html
+    table.do("more-games")
+    table.do("more-games")
+    html = table.html()
+    assert len(cards_of(html)) == len(games) and 'id="more-games"' not in html
