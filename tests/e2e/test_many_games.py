@@ -1,0 +1,67 @@
+"""Many stored games and kept forms that cannot be read, in the real app (issue 17).
+
+What only a page shows: the games list of stored games drawn from their summaries, a page of
+cards at a time, each with the record's figures; a record of an older version (no summary) among
+them shown the same; and a kept new-game form that cannot be read said once, then gone from
+storage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from app import engine
+from app.storage import encode_game
+from app.ui.state import LIST_PAGE
+from bench.bench_many_games import games
+from tests.e2e.test_ui import assert_no_app_errors, saved, start
+
+
+def test_the_games_list_draws_stored_games_from_their_summaries_a_page_at_a_time(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    stored = games(LIST_PAGE + 12)
+    for game in stored[1:]:
+        idb.put(page, "games", game["id"], encode_game(game))
+    older = json.dumps({"schema": 1, "game": stored[0]}, ensure_ascii=False)  # no summary
+    idb.put(page, "games", stored[0]["id"], older)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".card")).to_have_count(LIST_PAGE)
+    page.click("#more-games")
+    expect(page.locator(".card")).to_have_count(len(stored))
+    expect(page.locator("#more-games")).to_have_count(0)
+    for game in stored:
+        score = engine.score(engine.game_from_json(game)).score
+        card = page.locator(f'.card[data-game="{game["id"]}"] .match b')
+        expect(card).to_have_text([str(points) for points in score])
+    newest = max(stored, key=lambda game: game["updated"])
+    assert page.locator(".card").first.get_attribute("data-game") == newest["id"]
+    page.click(f'#open-{stored[0]["id"]}')  # the record without a summary opens as before
+    page.wait_for_url(f"**#/game/{stored[0]['id']}**")
+    expect(page.locator("tbody.hand")).to_have_count(len(stored[0]["hands"]))
+    assert_no_app_errors(recorder)
+
+
+def test_a_kept_new_game_form_that_cannot_be_read_is_said_once_and_removed(
+    page: Page, app_url: str, wait_ready: Any, idb: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    settings = json.loads(idb.records(page, "app")["settings"])
+    settings["settings"]["setup"] = {"count": 2, "names": [1, 2, 3, 4], "options": {}}
+    idb.put(page, "app", "settings", json.dumps(settings))
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".notice")).to_contain_text("could not be read")
+    saved(page)
+    assert "setup" not in json.loads(idb.records(page, "app")["settings"])["settings"]
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#new-game")).to_be_visible()
+    expect(page.locator(".notice")).to_have_count(0)
+    page.click("#new-game")
+    expect(page.locator("#name-0")).to_have_value("")
