@@ -114,6 +114,9 @@ ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game")
 DOUBLE_TAP_MS = 1000
 
 GAME_WRITES = ("put_game", "delete_game")
+KEEPS_NOTICE = ("route", "storage-refused", "share-env")
+"""Actions that leave the notice on screen: a move that shows nothing new (Back after Save),
+and the page's own answers at a start (a notice of the start, e.g. a kept form dropped, stays)."""
 
 _F = TypeVar("_F", bound=Callable[..., list[Effect]])
 
@@ -165,7 +168,7 @@ def reduce_with(
         settings=dict(state.settings),
         games=state.games.copy(),
     )
-    if action != "route":  # a move that shows nothing new keeps the toast (Back after Save)
+    if action not in KEEPS_NOTICE:
         new.notice, new.notice_detail, new.notice_params = None, "", {}
     effects = handler(new, payload)
     done = any(effect.kind in GAME_WRITES for effect in effects)

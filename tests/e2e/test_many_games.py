@@ -62,6 +62,6 @@ def test_a_kept_new_game_form_that_cannot_be_read_is_said_once_and_removed(
     page.reload()
     wait_ready(page)
     expect(page.locator("#new-game")).to_be_visible()
-    expect(page.locator(".notice")).to_have_count(0)
+    expect(page.locator(".notice")).not_to_contain_text("could not be read")
     page.click("#new-game")
     expect(page.locator("#name-0")).to_have_value("")

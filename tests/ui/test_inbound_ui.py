@@ -89,6 +89,8 @@ def test_a_damaged_kept_new_game_form_is_removed_from_storage_and_said_once(star
     table.do("route", hash=start, start="yes")
     assert table.state.notice == "setup_discarded"
     assert "setup" not in json.loads(str(store.settings))["settings"]
+    table.do("storage-refused")  # the page's answer at a start leaves the notice on screen
+    assert table.state.notice == "setup_discarded"
     again = table.reloaded()
     again.do("route", hash=start, start="yes")
     assert again.state.notice is None and "could not be read" not in again.html()
