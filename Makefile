@@ -17,8 +17,12 @@ MUTATION_JOBS ?= 2
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
+# Processes for `make test` (pytest-xdist): one per core, at most 4 (each has its own build,
+# server and Chromium). TEST_JOBS=0 runs the whole suite in this one process.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
+
 test: $(VENV_STAMP) $(NODE_STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_JOBS)
 
 # The tiers are in tests/conftest.py: no e2e test, no test marked slow, every Hypothesis test with a
 # tenth of its examples. `make test` runs all of them in full.
