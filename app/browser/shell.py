@@ -48,10 +48,10 @@ from app.ui.stats.report import warm_reports
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
-STEP_MS = 40.0
+STEP_MS = 30.0
 """How long a restore's step aims to hold the page (its batch is sized from the last one's
 time; the commit's encoding and the render come on top, so a step stays under 100 ms)."""
-STEP_SIZES = (1, 1000)
+STEP_SIZES = (1, 200)
 """The fewest and most games in one step."""
 WARM_GAMES = 300
 """The most recent games whose reports are computed at idle after a start (each is parsed and
@@ -399,10 +399,11 @@ class App:
         js.setTimeout(create_once_callable(step), 0)
 
     def _sized(self, took_ms: float) -> None:
-        """The next step's batch from how long this one took (at most doubling)."""
+        """The next step's batch from how long this one took (growing by half at most: on a
+        loaded phone one fast step says little)."""
         low, high = STEP_SIZES
         wanted = int(self.step_size * STEP_MS / max(took_ms, 1.0))
-        self.step_size = max(low, min(high, 2 * self.step_size, wanted))
+        self.step_size = max(low, min(high, self.step_size * 3 // 2 + 1, wanted))
 
     def _act(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
         """New state and effects; a change of games is shown only once it is stored."""
