@@ -17,12 +17,11 @@ from app import engine
 from app.ids import is_safe_id
 from app.names import name_problems
 from app.share import inbound
-from app.share.backup import MAX_GAMES, Backup, plan_restore, read_backup
+from app.share.backup import MAX_GAMES, Backup, BackupError, plan_restore, read_backup
 from app.share.bits import BitWriter
-from app.share.backup import BackupError
 from app.share.files import FileError, GameFile, open_file, read_file
-from app.share.restoring import Planning, plan_step
 from app.share.link import MAX_HANDS, LinkError, game_fragment, read_fragment, rules_fragment
+from app.share.restoring import Planning, plan_step
 from app.storage import StorageError, check_game_id, decode_game, encode_game
 from app.ui import prefs
 from app.ui.state import LANGS

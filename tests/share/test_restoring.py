@@ -11,6 +11,7 @@ import pytest
 
 from app.share.backup import BackupError, make_backup, plan_restore, read_backup
 from app.share.limits import LimitError
+from app.share.link import game_digest
 from app.share.restoring import (
     NotABackup,
     Planning,
@@ -19,7 +20,6 @@ from app.share.restoring import (
     start_planning,
     write_step,
 )
-from app.share.link import game_digest
 from app.ui.reducer import reduce
 from tests.ui.helpers import Table
 
@@ -62,7 +62,7 @@ def test_a_backup_planned_in_steps_of_any_size_is_planned_as_in_one_call(
     for source in (text, doc):
         plan = planned(source, HERE, size).plan
         assert plan == at_once
-    assert [g["id"] for g in at_once.add][0] == "d" and at_once.same == ["a", "x"]
+    assert at_once.add[0]["id"] == "d" and at_once.same == ["a", "x"]
     assert [g["restored_from"] for g in at_once.copies] == ["b"] and len(at_once.bad) == 1
 
 
