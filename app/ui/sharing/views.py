@@ -254,6 +254,8 @@ def _import(state: State, t: i18n.Tr) -> str:
     transfer = state.transfer
     if transfer.restored is not None:
         return _title(t("import.title_restored")) + _restored(transfer.restored, t) + _back_home(t)
+    if transfer.writing is not None or transfer.planning is not None:
+        return _title(t("import.title_backup")) + _progress(state, t)
     if transfer.restore is not None:
         return _title(t("import.title_backup")) + _plan(transfer.restore, transfer.file_name, t)
     incoming = transfer.incoming
@@ -314,7 +316,50 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     return body
 
 
+def _progress(state: State, t: i18n.Tr) -> str:
+    """How far a backup's planning or restore is, as text (said by screen readers) and a bar;
+    while writing, the games counted are those stored."""
+    transfer = state.transfer
+    if transfer.writing is not None:
+        done, total = transfer.writing.written, len(transfer.writing.plan.games)
+        text = t("import.writing", count=total, done=grouped(done, state.lang),
+                 total=grouped(total, state.lang))
+    else:
+        assert transfer.planning is not None
+        planning = transfer.planning
+        done, total = planning.done, planning.total
+        if planning.phase == "reading":
+            text = t("import.reading", percent=done * 100 // max(total, 1))
+        elif planning.phase == "comparing":
+            text = t("import.comparing", count=total, done=grouped(done, state.lang),
+                     total=grouped(total, state.lang))
+        else:
+            text = t("import.checking", count=total, done=grouped(done, state.lang),
+                     total=grouped(total, state.lang))
+    return (
+        f'<p id="restore-progress" role="status" aria-live="polite" tabindex="-1">{esc(text)}</p>'
+        f'<progress class="restore-bar" max="{max(total, 1)}" value="{done}" aria-hidden="true">'
+        "</progress>"
+    )
+
+
+def grouped(number: int, lang: str) -> str:
+    """A count with its thousands set apart, as the language writes them.
+
+    >>> grouped(10000, "uk"), grouped(1200, "en"), grouped(999, "ru")
+    ('10\xa0000', '1,200', '999')
+    """
+    text = f"{number:,}"
+    return text if lang == "en" else text.replace(",", "\u00a0")
+
+
+SHOWN_BAD = 20
+"""Refused games listed by name on the plan (the others are counted)."""
+
+
 def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
+    more = len(bad) - SHOWN_BAD
+    bad = bad[:SHOWN_BAD]
     items = join(
         f"<li>{esc(t('import.bad_game', n=game.number, names=', '.join(game.players) or '?'))}"
         f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t))}</li>' for p in game.problems[:5])}"
@@ -322,8 +367,10 @@ def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
         for game in bad
     )
     return (
-        f'<div class="problems" role="alert"><p>{esc(t("import.bad", count=len(bad)))}</p>'
-        f"<ul>{items}</ul></div>"
+        f'<div class="problems" role="alert"><p>{esc(t("import.bad", count=len(bad) + max(more, 0)))}</p>'
+        f"<ul>{items}</ul>"
+        + (f'<p id="bad-more">{esc(t("import.bad_more", count=more))}</p>' if more > 0 else "")
+        + "</div>"
     )
 
 
@@ -341,6 +388,8 @@ def _restored(done: Restored, t: i18n.Tr) -> str:
     if done.bad:
         lines.append(t("import.bad", count=done.bad))
     lines.append(t("import.hands", count=done.hands))
+    if done.met:
+        lines.append(t("import.met"))
     items = join(f"<li>{esc(line)}</li>" for line in lines)
     return f'<ul class="plan" id="restore-done" role="status">{items}</ul>'
 
