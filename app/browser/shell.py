@@ -25,6 +25,7 @@ records are read again and shown. ``<html data-writes="N">`` counts commits not 
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import traceback
 from typing import Any
@@ -415,6 +416,11 @@ class App:
             return
         if action == "restore-step":
             self._sized(float(js.performance.now() - started))
+            # The games a step read stay alive until the restore ends (thousands of dicts):
+            # frozen, the cycle collector no longer walks them at each full collection, which
+            # held the page for 0.5 s and more once a few thousand games were read. Objects
+            # freed by their count are freed as before; only cycles made until now are kept.
+            gc.freeze()
         commit = commit_of(effects)
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True

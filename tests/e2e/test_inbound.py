@@ -114,3 +114,27 @@ def test_a_restore_of_hundreds_of_games_shows_its_progress_and_a_reload_midway_k
     saved(page)
     assert set(stored_games(page, idb)) == set(games)
     assert_no_app_errors(recorder)
+
+
+def test_a_file_longer_than_one_read_keeps_a_letter_cut_by_the_reads_edge(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+) -> None:
+    # The page reads a file a MiB at a time (app/browser/transfer.py, READ_BYTES): here a
+    # byte-order mark opens it and the edge of the first read falls inside the "О" of «Оля».
+    edge = 1 << 20
+    head = '\ufeff{"players": ['.encode()
+    pad = edge - len(head) - 2  # the space, then the quote: the edge cuts «О»'s two bytes
+    text = head + b" " * pad + '"Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}'.encode()
+    assert text[edge - 1 : edge + 1] == "О".encode()
+    path = tmp_path / "long.json"
+    path.write_bytes(text)
+    start(page, app_url, wait_ready, "en")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator(".foreign")).to_contain_text("long.json")
+    expect(page.locator("#incoming-error")).to_have_count(0)
+    page.click("#save-shared")
+    page.wait_for_url("**#/game/*")
+    saved(page)
+    (game,) = stored_games(page, idb).values()
+    assert game["players"] == ["Оля", "Петро"]
+    assert_no_app_errors(recorder)
