@@ -46,6 +46,11 @@ class Navigation:
 
     def __init__(self) -> None:
         self.trail: list[str] = [_here()]
+        # An entry the browser made (an address typed in): the trail under it, until the app
+        # has routed it and its place in the app's history is settled (nav.arrival).
+        self.under: list[str] | None = None
+        # The entries still to make once the history has gone back (the popstate after it).
+        self.pending: list[str] = []
         # The app puts the page where it belongs itself (the top after a saved hand, the hand
         # row after an edit): the browser's restoring of an entry's old scroll position would
         # come after that, when history.go() has finished, and move the page again.
@@ -66,12 +71,24 @@ class Navigation:
         self.trail = places
 
     def arrived(self) -> None:
-        """The browser moved (Back, Forward, an address typed in): take that entry's trail; an
-        entry the app did not make lies on top of the one before."""
-        self.trail = _stored() or [*self.trail, _here()]
+        """The browser moved (Back, Forward, an address typed in): take that entry's trail. An
+        entry the app did not make gets its place once the app has routed it (``sync``); the
+        entries waiting for a move back (``_adopt``) are made when it lands."""
+        stored = _stored()
+        if stored is not None:
+            self.under = None
+            self.trail = stored
+            self._make(self.pending)
+            self.pending = []
+            return
+        self.under = self.trail
+        self.trail = [*self.trail, _here()]
 
     def sync(self, wanted: str, follow: bool) -> None:
         """Bring the history to ``wanted``, the address of what is now shown."""
+        if self.under is not None:
+            self._adopt(self.under, wanted)
+            return
         step = nav.plan(self.trail, wanted, follow)
         if step.kind == "back":
             js.history.go(-step.steps)
@@ -80,3 +97,26 @@ class Navigation:
         elif step.kind == "replace":
             js.history.replaceState(_entry(step.trail), "", wanted)
         self.trail = step.trail
+
+    def _adopt(self, under: list[str], wanted: str) -> None:
+        """Give the entry the browser made its place in the app's history (nav.arrival)."""
+        self.under = None
+        arrival = nav.arrival(under, wanted)
+        if arrival.back:
+            # made on the popstate of the entry gone back to; meanwhile the trail is the one
+            # the history is on its way to, so a render before then moves nothing
+            self.pending = arrival.trail[arrival.kept :]
+            self.trail = arrival.trail
+            js.history.go(-arrival.back)
+            return
+        depth = arrival.kept + 1
+        js.history.replaceState(_entry(arrival.trail[:depth]), "", arrival.trail[depth - 1])
+        self.trail = arrival.trail[:depth]
+        self._make(arrival.trail[depth:])
+
+    def _make(self, places: list[str]) -> None:
+        """Push an entry for each of ``places`` on top of the current trail."""
+        for place in places:
+            self.trail = [*self.trail, place]
+            js.history.pushState(_entry(self.trail), "", place)
+

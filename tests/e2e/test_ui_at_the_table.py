@@ -153,6 +153,35 @@ def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
     expect(page.locator("#board, .board")).to_be_visible()
 
 
+def test_back_after_a_game_opened_by_its_address_closes_the_form_then_the_list_leaves(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 1: an address typed or pasted into the running app (a bookmark, a link)
+    gets the history a first visit to it gets: the form opens again after Back, and the list
+    stays the bottom, even when the address was typed over another game."""
+    open_app(page, app_url, wait_ready)
+    old = start(page, ["Оля", "Петро"])
+    page.click(".topbar a[href='#/']")
+    gid = start(page, ["Віра", "Іван"])
+    page.click(".topbar a[href='#/']")
+    page.click(f"#open-{old}")
+    assert screen(page) == f"#/game/{old}"
+    page.goto(f"{app_url}#/game/{gid}")  # typed over the old game
+    expect(page.locator(".screen.game")).to_contain_text("Віра")
+    for _ in range(3):
+        page.click("#new-hand")
+        expect(page.locator("#entry")).to_be_visible()
+        assert screen(page) == f"#/game/{gid}/hand"
+        back(page)
+        expect(page.locator("#entry")).to_have_count(0)
+        assert screen(page) == f"#/game/{gid}"
+    back(page)
+    expect(page.locator(".screen.home")).to_be_visible()
+    assert screen(page) == "#/"
+    back(page)  # out of the app, not into the game left before
+    assert not page.url.startswith(app_url)
+
+
 def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
     """A game's share screen goes back to the game, the rules' to the form; a game saved from a
     link or a file takes the link's place, so Back from it goes to the list, never to the link."""
