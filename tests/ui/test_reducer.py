@@ -323,7 +323,29 @@ def test_every_problem_of_a_hand_is_shown_at_once() -> None:
     table.do("save-hand")
     html = table.html()
     assert 'id="taker-err"' in html
-    assert 'id="cards-0-err"' in html and 'id="cards-1-err"' in html
+    # the computed 1 is wrong only because of the typed 161: one message, at the typed field
+    assert 'id="cards-0-err"' in html and 'id="cards-1-err"' not in html
+    assert "(2 to fix)" in html
+
+
+def test_an_empty_hand_form_asks_for_the_taker_and_one_side_s_points() -> None:
+    """Issue 18 item 7: the hint asks for one side only, so only one field is marked; the banner
+    says the hand is not recorded yet (not that something was saved)."""
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("save-hand")
+    html = table.html()
+    assert 'id="taker-err"' in html and 'id="cards-0-err"' in html
+    assert 'id="cards-1-err"' not in html
+    assert "Роздачу ще не записано: виправ позначене (помилок: 2)." in html
+    assert "збережено" not in html
+    three = Table("uk")
+    three.new_game(["Оля", "Петро", "Іван"])
+    three.do("new-hand")
+    three.do("save-hand")  # all but one of three sides: two fields to fill
+    marked = [f'id="cards-{side}-err"' in three.html() for side in range(3)]
+    assert marked == [True, True, False]
 
 
 def test_an_open_hand_form_survives_a_reload() -> None:

@@ -84,7 +84,7 @@ def _summary(issues: list[Issue], grouped: dict[str, Any], game: GameDict, t: i1
     )
     return (
         f'<div id="entry-errors" class="errors" role="alert" tabindex="-1">'
-        f"<p>{esc(t('entry.fix', n=len(issues)))}</p><ul>{general}</ul></div>"
+        f"<p>{esc(t('entry.fix', n=len(issues)))}</p>{f'<ul>{general}</ul>' if general else ''}</div>"
     )
 
 
