@@ -585,3 +585,17 @@ def test_a_game_started_to_another_target_is_shown_with_its_rule_set() -> None:
 def setup_target(table: Table) -> int | None:
     assert table.state.setup is not None
     return setup_form.target_value(table.state.setup)
+
+
+def test_back_on_an_untouched_hand_form_leaves_a_new_hand_not_one_to_continue() -> None:
+    """Issue 18 item 9: an empty form closed by Back offers «Нова роздача», not «Продовжити»."""
+    table = Table("uk")
+    gid = table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("save-hand")  # a tap on Save alone still enters nothing
+    table.do("route", hash=f"#/game/{gid}")
+    assert ">Нова роздача<" in table.html() and "Продовжити" not in table.html()
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("route", hash=f"#/game/{gid}")
+    assert "Продовжити роздачу 1" in table.html()

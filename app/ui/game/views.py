@@ -224,7 +224,8 @@ def _toolbar(state: State, shown: Played, t: i18n.Tr) -> str:
     ]
     if not sheet.finished:
         kept = kept_draft(state, None)  # Back closed the form and kept what was typed
-        label = t("game.resume_hand", n=len(game["hands"]) + 1) if kept else t("game.new_hand")
+        typed = kept is not None and not kept.blank()  # an untouched form is no hand to go on with
+        label = t("game.resume_hand", n=len(game["hands"]) + 1) if typed else t("game.new_hand")
         buttons.append(
             f'<button type="button" class="btn primary big grow" id="new-hand" data-action="new-hand">'
             f"{esc(label)}</button>"
