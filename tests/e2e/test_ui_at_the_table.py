@@ -182,6 +182,26 @@ def test_back_after_a_game_opened_by_its_address_closes_the_form_then_the_list_l
     assert not page.url.startswith(app_url)
 
 
+def test_a_game_started_from_a_scrolled_form_opens_at_its_score(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 2: *Почати гру* at the foot of a long form shows the new sheet from its
+    top, the score in view (and the rematch from a winner card does the same)."""
+    open_app(page, app_url, wait_ready)
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    page.click("details.options summary")
+    page.check("#opt-bait_penalty")
+    page.check("#opt-ski_penalty")
+    page.locator("#start-game").scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 200
+    page.click("#start-game")
+    expect(page.locator("#new-hand")).to_be_visible()
+    assert page.evaluate("scrollY") == 0
+    expect(page.locator("#screen-title")).to_be_in_viewport()
+
+
 def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
     """A game's share screen goes back to the game, the rules' to the form; a game saved from a
     link or a file takes the link's place, so Back from it goes to the list, never to the link."""
