@@ -261,6 +261,24 @@
     if (element.dataset.kind === kind) element.hidden = true;
   }
 
+  // A note or the update prompt at the foot of the screen covers no control: while one shows,
+  // the page makes room for it (--note: its height from the bottom edge, read by app.css's
+  // sticky bars, toasts and the page's bottom padding), and 0 once it is gone.
+  function makeRoomForNotes() {
+    const notes = [byId("shell-note"), byId("shell-update")].filter(Boolean);
+    const room = () => {
+      const heights = notes
+        .filter((note) => !note.hidden)
+        .map((note) => Math.ceil(innerHeight - note.getBoundingClientRect().top + 4));
+      root.style.setProperty("--note", `${Math.max(0, ...heights)}px`);
+    };
+    if (typeof ResizeObserver === "function") {
+      const observer = new ResizeObserver(room);
+      for (const note of notes) observer.observe(note);
+    }
+    addEventListener("resize", room);
+  }
+
   // --- errors --------------------------------------------------------------------------------
 
   function showError(detail) {
@@ -504,6 +522,7 @@
   showLoading();
   watchBoot();
   watchStart();
+  makeRoomForNotes();
   holdTaps();
   paintSavedScreen().then(start);
   askForPersistentStorage();

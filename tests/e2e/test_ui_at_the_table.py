@@ -202,6 +202,45 @@ def test_a_game_started_from_a_scrolled_form_opens_at_its_score(
     expect(page.locator("#screen-title")).to_be_in_viewport()
 
 
+NOTE_OVER = """([note, control]) => {
+  const a = document.getElementById(note).getBoundingClientRect();
+  const b = document.getElementById(control).getBoundingClientRect();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {overlap: a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right,
+          hit: hit && hit.closest("#" + control) !== null, inView: b.bottom <= innerHeight};
+}"""
+
+
+def show_note(page: Page) -> None:
+    """The first visit's «Готово без інтернету» note, shown as boot.js shows it."""
+    page.evaluate("""() => { const n = document.getElementById("shell-note");
+      n.textContent = "✓ Готово: застосунок працює без інтернету."; n.dataset.kind = "offline-ready";
+      n.hidden = false; }""")
+    page.wait_for_timeout(100)  # the ResizeObserver's answer
+
+
+def test_the_first_visit_s_note_covers_neither_the_start_nor_the_save_bar(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 12: while the note shows, the sticky bars stand above it (and a tap on
+    *Почати гру* / *Записати* reaches the button); once it goes, they go back down."""
+    open_app(page, app_url, wait_ready)
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    show_note(page)
+    place = page.evaluate(NOTE_OVER, ["shell-note", "start-game"])
+    assert place == {"overlap": False, "hit": True, "inView": True}, place
+    page.click("#start-game")
+    page.click("#new-hand")
+    place = page.evaluate(NOTE_OVER, ["shell-note", "save-hand"])
+    assert place == {"overlap": False, "hit": True, "inView": True}, place
+    page.evaluate("document.getElementById('shell-note').hidden = true")
+    page.wait_for_timeout(100)
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--note')") == "0px"
+
+
 def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
     """A game's share screen goes back to the game, the rules' to the form; a game saved from a
     link or a file takes the link's place, so Back from it goes to the list, never to the link."""
