@@ -10,7 +10,7 @@ import pytest
 
 from app.share.backup import REMIND_AFTER
 from app.share.link import game_fragment, rules_fragment, shared_doc
-from app.ui import i18n, nav
+from app.ui import i18n, nav, scoring
 from app.ui.markup import esc
 from app.ui.state import LANGS
 from app.ui.views import render
@@ -461,3 +461,25 @@ def test_a_link_too_long_for_any_qr_code_says_so_and_keeps_the_link() -> None:
 
     html = qr_figure(BASE + "#/shared/1" + "A" * 5000, i18n.translator("en"))
     assert "is too long for a QR code: copy it or send it" in html and "<svg" not in html
+
+
+def test_the_vinnytsia_rules_from_a_link_seat_four_in_teams_and_another_table_is_told() -> None:
+    """Issue 18 item 3: a preset written for four players in teams seats them (the names typed
+    stay); a count changed afterwards is kept, with a word that the rules were made for four."""
+    table = Table("uk")
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("route", hash=rules_fragment(scoring.preset_options("vinnytsia")))
+    table.do("use-rules")
+    draft = table.state.setup
+    assert draft is not None and draft.preset == "vinnytsia"
+    assert (draft.count, draft.teams, draft.names[0]) == (4, True, "Оля")
+    assert 'id="preset-table"' not in table.html()
+    table.do("setup-count", value=2)
+    assert table.state.setup is not None and table.state.setup.preset == "vinnytsia"
+    assert "Ці правила — для гри вчотирьох двома командами" in table.html()
+    table.do("setup-preset", value="standard")
+    table.do("setup-preset", value="vinnytsia")  # chosen from the list: four in teams again
+    assert table.state.setup is not None and table.state.setup.count == 4
+    table.do("setup-teams", value="false")
+    assert 'id="preset-table"' in table.html()
