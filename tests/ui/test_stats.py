@@ -212,6 +212,15 @@ def test_unfinished_games_count_for_hands_but_not_for_wins() -> None:
     assert (olya.hands, olya.taken) == (2, 1)
 
 
+def test_a_player_s_line_says_the_rate_is_of_the_finished_games() -> None:
+    """Issue 18 item 4: «2 гри · перемог: 1 (100 %)» read wrong; the line names the finished."""
+    going = {**GAME_1, "id": "g4", "hands": GAME_1["hands"][:2], "updated": "2026-07-05T10:00:00"}
+    state = initial_state({g["id"]: g for g in (GAME_1, going)}, {}, [], ["uk"])
+    state.screen = "stats"
+    text = text_of(render(state))
+    assert re.search(r"Оля 2 гри · завершено 1 · перемог: 1 \(100\s?%\)", text), text
+
+
 def test_periods_are_fixed_when_picked() -> None:
     assert period_bounds("day", "2026-07-03T12:00:00") == ("2026-07-02T12:00:00", "")
     assert period_bounds("quarter", "2026-07-03T12:00:00")[0] == "2026-04-03T12:00:00"
@@ -256,7 +265,7 @@ def test_the_statistics_screen_shows_the_figures_in_english() -> None:
     text = text_of(stats_html("en"))
     assert "Only finished games count for wins" in text
     assert "3 games (3 finished), 9 hands." in text
-    assert "ОЛЯ 3 games · won 2 (67%)" in text
+    assert "ОЛЯ 3 games · 3 finished · won 2 (67%)" in text
     assert "Took trump 3, made 2 (67%)" in text
     assert "Points per hand, on average 96.6" in text  # 869 / 9
     assert "324 : −150 (+474), 02.07.2026" in text
