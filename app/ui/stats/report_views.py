@@ -111,7 +111,7 @@ def _span(timing: Timing) -> str:
 
 
 Row = tuple[str, Callable[[SideFigures], str]]
-PART_OF_TAKEN = ("report.made", "report.baited", "report.eggs")
+PART_OF_TAKEN = ("report.made", "report.baited", "report.eggs", "report.closed")
 """Rows that split the row above them (the hands taken): indented under it."""
 OF_TAKEN = ' class="of"'
 
@@ -125,6 +125,7 @@ def _rows(report: Report, game: GameDict) -> list[Row]:
         ("report.made", lambda f: str(f.made)),
         ("report.baited", lambda f: str(f.baited)),
         ("report.eggs", lambda f: str(f.eggs)),
+        *([("report.closed", lambda f: str(f.closed))] if any(f.closed for f in report.sides) else []),
         ("report.skis", lambda f: str(f.skis)),
         ("report.sequences", lambda f: str(f.sequences)),
         ("report.bella", lambda f: str(f.bella)),
