@@ -321,7 +321,7 @@ def test_the_report_table_of_a_team_game() -> None:
     state = initial_state({"g2": GAME_2}, {}, [], ["en"])
     state.screen, state.game_id = "game", "g2"
     text = text_of(render(state))
-    assert "Result оля & Петро — 324 : −150" in text
+    assert "Result оля & Петро 324 — Іван & Марта −150" in text
     assert "Score 324 −150" in text
     assert "Penalties 0 −150" in text
     assert "Biggest hand +162 hand 1 —" in text
@@ -388,7 +388,7 @@ def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debert
     table = Table("uk", {"g3": GAME_3})
     table.do("route", hash="#/game/g3/report")
     text = text_of(table.html())
-    assert "Результат Іван — 0 : 0 : 162" in text
+    assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
     assert "Зіграно роздач 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
                      r"«Партія» чи деберць 0 0 1", text), text
