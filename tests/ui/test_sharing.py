@@ -280,6 +280,27 @@ def test_a_good_game_file_is_shown_first_and_saved_only_when_asked() -> None:
     assert count(table.state.games) == (1, 5)
 
 
+def test_opening_your_own_file_says_it_is_your_game_not_someone_else_s() -> None:
+    """Issue 18 item 8: a file saved from this phone's own game is no stranger's game that is
+    not saved: the screen says it is already here and opens it; a copy saved from a file
+    before is named a copy."""
+    table = played(hands=3, lang="uk")
+    gid = next(iter(table.state.games))
+    text = scoring.export_text(table.state.games[gid])
+    table.do("open-file", name="моя.json", text=text)
+    html = table.html()
+    assert "Це твоя гра: вона вже є серед твоїх ігор" in html
+    assert "чужа гра" not in html and "не збережена" not in html
+    assert f'id="open-copy" href="#/game/{gid}">Відкрити її<' in html
+    stranger = Table("uk")
+    stranger.do("open-file", name="гра.json", text=text)
+    assert "Це чужа гра" in stranger.html()
+    stranger.do("save-shared", new_id="gcopy")
+    stranger.do("open-file", name="гра.json", text=text)
+    html = stranger.html()
+    assert "Копія цієї гри вже є серед твоїх ігор" in html and "чужа гра" not in html
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_bad_game_file_lists_every_problem_in_the_players_language(lang: str) -> None:
     bad = {"players": ["Оля", "Петро"], "hands": [

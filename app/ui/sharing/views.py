@@ -147,6 +147,23 @@ def _shared(state: State, t: i18n.Tr) -> str:
     return incoming_game(state, incoming, t)
 
 
+def _already_here(have: GameDict, t: i18n.Tr) -> tuple[str, str]:
+    """The banner and the buttons for a game whose content is already here: the player's own
+    game (a file they saved themselves) or a copy saved from a link or a file before."""
+    when = when_text(have.get("created", ""))
+    mine = not have.get("received_from")
+    said = t("share.is_mine", when=when) if mine else t("share.have_copy", when=when)
+    opened = t("share.open_mine") if mine else t("share.open_copy")
+    banner = f"<p><strong>{esc(said)}</strong></p>"
+    actions = (
+        f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(str(have["id"]))}">'
+        f"{esc(opened)}</a>"
+        f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
+        f'data-again="true">{esc(t("share.save_again"))}</button></div>'
+    )
+    return banner, actions
+
+
 def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     """A game from outside: read-only, marked as not ours, with "save a copy"; or why it could
     not be opened."""
@@ -156,26 +173,23 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         return _title(heading) + _failure(incoming, t) + _back_home(t)
     game = incoming.doc
     existing = incoming.existing if incoming.existing in state.games else ""
+    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     if existing:
-        have = state.games[existing]
-        actions = (
-            f'<p class="have">{esc(t("share.have_copy", when=when_text(have.get("created", ""))))}</p>'
-            f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(existing)}">'
-            f"{esc(t('share.open_copy'))}</a>"
-            f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
-            f'data-again="true">{esc(t("share.save_again"))}</button></div>'
-        )
+        banner, actions = _already_here(state.games[existing], t)
     else:
+        banner = (
+            f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
+            f"<p>{esc(t('share.not_saved'))}</p>"
+        )
         actions = (
             f'<button type="button" class="btn primary big" id="save-shared" '
             f'data-action="save-shared">{esc(t("share.save_copy"))}</button>'
         )
-    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     return (
         _title(heading)
-        + '<div class="foreign" role="note">'
-        + f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
-        + f"<p>{esc(t('share.not_saved'))}</p></div>"
+        + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
+        + (f"<p>{esc(source)}</p>" if existing else "")
+        + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
         + render_readonly(game, t)
