@@ -106,9 +106,9 @@ class Played:
         hands: list[dict[str, Any]] = self.record["hands"]
         return hands
 
-    def label(self, side: int) -> str:
+    def label(self, side: int, joiner: str = "&") -> str:
         """The side's name: the player, or both players of a team (``side_label``)."""
-        return side_label(self.record, side)
+        return side_label(self.record, side, joiner)
 
 
 _played: OrderedDict[int, tuple[GameDict, Played]] = OrderedDict()
@@ -202,13 +202,15 @@ def seats_of(game: GameDict, side: int) -> list[int]:
     return [seat for seat in range(len(game["players"])) if side_of(game, seat) == side]
 
 
-def side_label(game: GameDict, side: int) -> str:
-    """A side's name: the player, or partners joined with ``&`` (plain text, not escaped).
+def side_label(game: GameDict, side: int, joiner: str = "&") -> str:
+    """A side's name: the player, or partners joined with ``&`` (plain text, not escaped); in
+    a sentence with the language's word for "and" (``t("side.and")``) instead of the sign.
 
-    >>> side_label({"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}, 0)
-    'Оля & Іван'
+    >>> game = {"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}
+    >>> side_label(game, 0), side_label(game, 1, "та")
+    ('Оля & Іван', 'Петро та Марта')
     """
-    return " & ".join(game["players"][seat] for seat in seats_of(game, side))
+    return f" {joiner} ".join(game["players"][seat] for seat in seats_of(game, side))
 
 
 def cards_held(game: GameDict, side: int) -> int:

@@ -172,7 +172,7 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
     if not sheet.finished and max(sheet.score) >= shown.rules["target"]:
         items.append(t("game.tie_goes_on"))
     for side in range(shown.sides):
-        name = shown.label(side)
+        name = shown.label(side, t("side.and"))
         if sheet.next_bait_cost[side]:
             items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
         if sheet.next_ski_cost[side]:
@@ -182,7 +182,7 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
 
 def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     sheet, game = shown.sheet, shown.record
-    winner = shown.label(sheet.winner) if sheet.winner is not None else ""
+    winner = shown.label(sheet.winner, t("side.and")) if sheet.winner is not None else ""
     how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (

@@ -159,7 +159,7 @@ def _game_card(game: GameDict, result: tuple[engine.Sheet | None, str | None], t
     )
     winner = ""
     if sheet is not None and sheet.finished and sheet.winner is not None:
-        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner)))}</p>'
+        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, sheet.winner, t("side.and"))))}</p>'
     done = sheet is not None and sheet.finished
     actions = [
         (

@@ -164,7 +164,7 @@ def cards_hint(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     least = scoring.least_to_make(game, draft)
     if least is None or draft.taker is None:
         return t("entry.cards_hint_many" if draft.sides > 2 else "entry.cards_hint")
-    side = side_label(game, scoring.side_of(game, draft.taker))
+    side = side_label(game, scoring.side_of(game, draft.taker), t("side.and"))
     if least == 0:
         return t("entry.needs_any", side=side)
     return t("entry.needs", side=side, points=least - 1)
@@ -271,7 +271,7 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
             f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
         )
     if trial.finished and trial.winner is not None and line.number == len(trial.hands):
-        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner)))}</p>'
+        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner, t("side.and"))))}</p>'
     return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p></div>'
 
 

@@ -110,13 +110,14 @@ def seating_text(draft: SetupDraft, t: i18n.Tr) -> str:
 
     >>> d = SetupDraft(count=4, names=["Оля", "Петро", "Іван", "Марта"])
     >>> seating_text(d, i18n.translator("en"))
-    'Оля & Іван against Петро & Марта: partners sit opposite each other.'
+    'Оля and Іван against Петро and Марта: partners sit opposite each other.'
     """
     shown = [
         name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(draft.names)
     ]
     if draft.count == 4 and draft.teams:
-        return t("setup.seating_teams", a=f"{shown[0]} & {shown[2]}", b=f"{shown[1]} & {shown[3]}")
+        both = t("side.and")
+        return t("setup.seating_teams", a=f"{shown[0]} {both} {shown[2]}", b=f"{shown[1]} {both} {shown[3]}")
     return t("setup.seating_each", names=" → ".join(shown[: draft.count]))
 
 
