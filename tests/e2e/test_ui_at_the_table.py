@@ -241,6 +241,46 @@ def test_the_first_visit_s_note_covers_neither_the_start_nor_the_save_bar(
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--note')") == "0px"
 
 
+BOXES = """(ids) => ids.map((id) => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+})"""
+
+
+def test_small_things_at_320_px_the_card_boxes_line_up_and_the_winner_s_buttons_keep_apart(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 11: a wrapped team name leaves its card-points box in line with the
+    other; the rematch and share buttons do not touch; checkboxes wear the theme's green."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_app(page, app_url, wait_ready)
+    start(page, ["Олександра", "Петро", "Анна-Марія", "Іван"])
+    page.click("#new-hand")
+    expect(page.locator("#cards-1")).to_be_visible()
+    one, other = page.evaluate(BOXES, ["cards-0", "cards-1"])
+    assert abs(one["top"] - other["top"]) < 1 and abs(one["bottom"] - other["bottom"]) < 1
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.cardfield label')].map((l) => l.getBoundingClientRect().height)"
+    )
+    assert max(heights) > min(heights) * 1.5  # one name did wrap: the case being tested
+    page.click("#cancel-hand")
+    page.click("#new-hand")
+    page.click("#taker-0")
+    page.click("details.more:has(#debertz) summary")
+    page.click("#debertz-0")
+    page.click("#save-hand")
+    expect(page.locator("#share-result")).to_be_visible()
+    rematch, share = page.evaluate(BOXES, ["rematch", "share-result"])
+    apart = share["top"] - rematch["bottom"] if share["top"] >= rematch["bottom"] else (
+        share["left"] - rematch["right"])
+    assert apart >= 6, (rematch, share)
+    for scheme, green in (("light", "rgb(31, 81, 53)"), ("dark", "rgb(44, 122, 76)")):
+        page.emulate_media(color_scheme=scheme)
+        colour = page.evaluate("getComputedStyle(document.getElementById('keep-awake')).accentColor")
+        assert colour == green, (scheme, colour)
+    page.emulate_media(color_scheme="light")
+
+
 def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
     """A game's share screen goes back to the game, the rules' to the form; a game saved from a
     link or a file takes the link's place, so Back from it goes to the list, never to the link."""

@@ -504,3 +504,41 @@ def test_the_vinnytsia_rules_from_a_link_seat_four_in_teams_and_another_table_is
     assert table.state.setup is not None and table.state.setup.count == 4
     table.do("setup-teams", value="false")
     assert 'id="preset-table"' in table.html()
+
+
+# --- issue 18 item 11: small things on the share and restore screens --------------------------
+
+
+def test_a_backup_preview_ends_its_list_with_a_full_stop() -> None:
+    """Only new games: the one line of the plan used to end in a dangling «;»."""
+    home = played(lang="uk", hands=2)
+    text = backup_of(home)
+    other = Table("uk")
+    other.do("open-file", name="backup.json", text=text)
+    plan = re.search(r'<ul class="plan" id="restore-plan">(.*?)</ul>', other.html())
+    assert plan is not None
+    items = re.findall(r"<li>(.*?)</li>", plan.group(1))
+    assert items == ["1 гру буде додано."]
+
+
+def test_a_dense_qr_code_is_said_and_the_link_and_the_file_come_first() -> None:
+    """A long game's code (above version 10) is too dense for a camera at arm's length."""
+    hands = [{"taker": n % 2, "cards": [100 - n, 62 + n]} for n in range(3)]
+    short = Table("uk", {"g3": {"id": "g3", "players": ["Оля", "Петро"], "hands": hands}})
+    short.do("share-env", base=BASE, share="true")
+    short.do("route", hash="#/share/g3")
+    assert 'data-version="' in short.html()
+    assert 'id="qr-dense"' not in short.html() and 'id="share-file"' not in short.html()
+    long = Table("uk")
+    long.do("share-env", base=BASE, share="true")
+    gid = long.new_game(["Оля", "Петро"], target="10001")
+    for n in range(40):  # a long evening's game, every hand stamped with its time
+        long.hand(n % 2, {0: 100 - n % 7, 1: 62 + n % 7})
+    assert len(long.state.games[gid]["hands"]) == 40
+    long.do("route", hash=f"#/share/{gid}")
+    html = long.html()
+    version = int(re.search(r'data-version="(\d+)"', html).group(1))  # type: ignore[union-attr]
+    assert version > 10
+    assert f"Цей QR-код дуже щільний (версія {version})" in html
+    assert html.index('id="qr-dense"') < html.index('id="share-link"') < html.index('id="qr"')
+    assert f'id="share-file" data-action="export-game" data-id="{gid}"' in html

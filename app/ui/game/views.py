@@ -186,10 +186,11 @@ def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
+        '<div class="row result-actions">'
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
         f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
-        f"{esc(t('share.share_game'))}</a>"
+        f"{esc(t('share.share_game'))}</a></div>"
         if editable
         else ""
     )
