@@ -297,6 +297,15 @@
     byId("shell-retry").focus();
   }
 
+  // What went wrong, then where: Chromium's stack starts with "Error: message", Firefox's and
+  // WebKit's hold only the frames ("@http://…/python.mjs:19:52"), so the message comes first.
+  function errorText(error) {
+    if (!error || typeof error !== "object") return String(error);
+    const head = String(error);
+    const stack = error.stack ? String(error.stack) : "";
+    return !stack || stack.startsWith(head) ? stack || head : `${head}\n${stack}`;
+  }
+
   function watchBoot() {
     addEventListener("debertz:boot-error", (event) => showError(event.detail));
     addEventListener("error", (event) => {
@@ -305,7 +314,7 @@
     });
     addEventListener("unhandledrejection", (event) => {
       const reason = event.reason;
-      showError(reason && reason.stack ? reason.stack : String(reason));
+      showError(errorText(reason));
     });
     byId("shell-retry").addEventListener("click", () => location.reload());
   }
@@ -431,7 +440,7 @@
     bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
     delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
-    const failed = (error) => showError(error && error.stack ? error.stack : String(error));
+    const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
