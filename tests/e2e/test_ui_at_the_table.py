@@ -407,6 +407,54 @@ def test_the_screen_stays_on_during_a_game_and_comes_back_after_the_app_was_hidd
     settled(page, {"requests": 1, "releases": 0, "held": True})
 
 
+WAKE_LOCK_AFTER_A_TAP = """(() => {  // WebKit's rule: no lock before the player's first gesture
+  let tapped = false;
+  for (const kind of ["pointerdown", "keydown"]) {
+    addEventListener(kind, () => { tapped = true; }, {capture: true});
+  }
+  const granting = Object.getOwnPropertyDescriptor(Navigator.prototype, "wakeLock").get();
+  window.__refusals = 0;
+  const request = async (type) => {
+    if (!tapped) {
+      window.__refusals += 1;
+      throw new DOMException("requires a user gesture", "NotAllowedError");
+    }
+    return granting.request(type);
+  };
+  Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({request})});
+})();"""
+
+
+def test_a_browser_that_locks_only_after_a_tap_is_asked_on_the_first_tap_without_a_warning(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 14 (WebKit): opened straight into a game, the refused lock is not warned
+    about; the setting says the screen stays on from the first tap, and the first tap brings it."""
+    page.add_init_script(WAKE_LOCK)
+    page.add_init_script(WAKE_LOCK_AFTER_A_TAP)
+    open_app(page, app_url, wait_ready)  # the language picked: a gesture already
+    gid = start(page, ["Оля", "Петро"])
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    warned: list[str] = []
+    page.on("console", lambda m: warned.append(m.text) if m.type in ("warning", "error") else None)
+    assert screen(page) == f"#/game/{gid}"
+    page.reload()  # a start straight into the game, no tap yet
+    wait_ready(page)
+    assert page.evaluate("window.__refusals") >= 1
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "gesture")
+    expect(page.locator("#keep-awake-gesture")).to_be_visible()
+    expect(page.locator("#keep-awake-gesture")).to_have_text(
+        "Цей браузер дає тримати екран увімкненим лише після першого дотику до нього — далі "
+        "екран не гасне."
+    )
+    expect(page.locator("#keep-awake-refused")).to_be_hidden()
+    assert not [text for text in warned if "wake lock" in text], warned
+    page.locator(".scoreline, #screen-title").first.tap()  # a tap on nothing in particular
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "yes")
+    expect(page.locator("#keep-awake-gesture")).to_be_hidden()
+
+
 def test_without_the_wake_lock_api_nothing_breaks_and_no_setting_shows(
     page: Page, recorder: Any, app_url: str, wait_ready: Wait
 ) -> None:

@@ -84,12 +84,17 @@ def rules_details(game: GameDict, t: i18n.Tr) -> str:
 
 
 def _keep_awake(state: State, t: i18n.Tr) -> str:
-    """The switch of the screen wake lock (the page hides it where the browser has none)."""
+    """The switch of the screen wake lock (the page hides it where the browser has none), with
+    what the browser allows: the page shows the note ``<html data-wake-lock>`` names
+    (app/browser/wake.py: the lock from the first tap only, or refused for now)."""
     on = state.settings.get("keep_awake", True) is not False
     return (
         '<div class="option check keep-awake">'
         f'<input type="checkbox" id="keep-awake" data-action="keep-awake"{" checked" if on else ""}>'
-        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label></div>'
+        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label>'
+        f'<p class="hint wake-note" id="keep-awake-gesture">{esc(t("game.keep_awake_gesture"))}</p>'
+        f'<p class="hint wake-note" id="keep-awake-refused">{esc(t("game.keep_awake_refused"))}</p>'
+        "</div>"
     )
 def render_readonly(game: GameDict, t: i18n.Tr) -> str:
     """The board and the hands of a game that is not ours to change (shared with us, opened
