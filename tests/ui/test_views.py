@@ -174,14 +174,20 @@ def test_unreadable_records_are_listed_on_the_home_screen() -> None:
     assert "Record “g7” was made by a newer version of the app." in html
 
 
-def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
-    table = Table("en")
+def ski_penalty_game(lang: str) -> Table:
+    """Оля and Петро, a hand without a trick costing 100 every time."""
+    table = Table(lang)
     table.do("route", hash="#/new")
     table.do("setup-penalty", name="ski_penalty", part="on", value="true")
     table.do("setup-penalty", name="ski_penalty", part="when", value="each")
     table.do("setup-name", seat=0, value="Оля")
     table.do("setup-name", seat=1, value="Петро")
     table.do("start-game")
+    return table
+
+
+def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
+    table = ski_penalty_game("en")
     table.hand(0, {0: 81})
     table.hand(1, {1: 162}, no_tricks=0)
     html = table.html()
@@ -398,13 +404,7 @@ def test_the_entry_bar_holds_only_save_and_cancel_and_delete_sits_in_the_form() 
 def test_the_preview_names_a_penalty_s_cause_once_and_the_winner_card_s_buttons_are_apart() -> None:
     """Issue 18 item 11: «−100 штраф за лижі, лижі» said the skis twice; the rematch and the
     share button sat in one line of text with nothing between them."""
-    table = Table("uk")
-    table.do("route", hash="#/new")
-    table.do("setup-penalty", name="ski_penalty", part="on", value="true")
-    table.do("setup-penalty", name="ski_penalty", part="when", value="each")
-    table.do("setup-name", seat=0, value="Оля")
-    table.do("setup-name", seat=1, value="Петро")
-    table.do("start-game")
+    table = ski_penalty_game("uk")
     table.do("new-hand")
     table.do("taker", seat=0)
     table.do("cards", side=1, value="162")
