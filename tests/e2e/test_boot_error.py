@@ -2,7 +2,8 @@
 WebKit's ``error.stack`` hold only the frames, so the panel shows the message, then the stack.
 
 Chromium's own stacks start with the message; the failure here is given a Firefox-shaped stack
-(frames only), as Firefox would report it, so that the test can fail in Chromium."""
+(frames only), as Firefox would report it, so that the test can fail in Chromium. The
+snapshot worker (app/static/snapshot-worker.mjs) words its failure report the same way."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     }
 
 
+# A start that fails discards Python's snapshot (python.mjs), so this test of the start has a
+# context of its own, without a service worker (the app starts from the network, as in
+# tests/e2e/test_shell.py's boot failure), and leaves the shared warm contexts alone.
+@pytest.mark.browser_context_args(service_workers="block")
+@pytest.mark.fresh_context
 def test_a_boot_failure_with_a_frames_only_stack_shows_its_message_then_the_stack(
     page: Page, app_url: str
 ) -> None:
