@@ -321,8 +321,8 @@ class App:
 
     def on_popstate(self, event: Any = None) -> None:
         """Back, Forward or an address typed in: show what the address names."""
-        self.navigation.arrived()
-        self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
+        if self.navigation.arrived():
+            self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
 
     def on_launch(self, params: Any) -> None:
         """The manifest's ``launch_handler`` brings a launch to this window: a shortcut's

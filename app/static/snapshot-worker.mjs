@@ -52,9 +52,17 @@ async function make({ cache, key }) {
   return snapshot.length;
 }
 
+// The message, then the stack (only Chromium's stack starts with the message; as boot.js).
+function errorText(error) {
+  if (!error || typeof error !== "object") return String(error);
+  const head = String(error);
+  const stack = error.stack ? String(error.stack) : "";
+  return !stack || stack.startsWith(head) ? stack || head : `${head}\n${stack}`;
+}
+
 addEventListener("message", ({ data }) => {
   make(data).then(
     (size) => postMessage({ made: true, size }),
-    (error) => postMessage({ made: false, error: String(error && error.stack ? error.stack : error) }),
+    (error) => postMessage({ made: false, error: errorText(error) }),
   );
 });

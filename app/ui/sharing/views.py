@@ -87,11 +87,24 @@ def _share(state: State, t: i18n.Tr) -> str:
         about = rules_line(found, t)
         fragment = rules_fragment(found)
     link = state.transfer.base + fragment
+    version = qr_version(link)
+    if version is not None and version > ARM_LENGTH_VERSION:  # the link or the file first
+        file = ""
+        if sharing[0] == "game" and sharing[1] in state.games:
+            file = (
+                f'<p><button type="button" class="btn" id="share-file" data-action="export-game" '
+                f'data-id="{esc(sharing[1])}">{esc(t("game.export"))}</button></p>'
+            )
+        offered = (
+            f'<p class="warn" id="qr-dense">{esc(t("share.qr_dense", version=version))}</p>'
+            + _link_controls(state, link, heading, t) + file + qr_figure(link, t)
+        )
+    else:
+        offered = qr_figure(link, t) + _link_controls(state, link, heading, t)
     return (
         _title(heading)
         + f'<p class="about">{esc(about)}</p>'
-        + qr_figure(link, t)
-        + _link_controls(state, link, heading, t)
+        + offered
         + f'<p class="hint">{esc(note)}</p>'
         + f'<div class="footer-actions"><a class="btn" id="share-back" href="{esc(back[0])}">'
         + f"{esc(back[1])}</a></div>"
@@ -101,6 +114,21 @@ def _share(state: State, t: i18n.Tr) -> str:
 def _setup_rules(state: State) -> dict[str, Any] | None:
     """The rules of the new-game form, or None while they are not valid (a target typed wrong)."""
     return scoring.checked_rules(setup.rules_json(state.setup or setup.fresh_setup()))
+
+
+ARM_LENGTH_VERSION = 10
+"""The densest QR code another phone's camera reads from arm's length off a phone's screen:
+version 10 is 57 modules (65 with the quiet zone) across the code's 20 rem, about 0.9 mm a
+module on a phone; at version 20 (105 across) a module is about half a millimetre, read only
+from close up. Above it the share screen offers the link and the file first."""
+
+
+def qr_version(link: str) -> int | None:
+    """The version of the link's QR code (None when no QR code holds it)."""
+    from app.share.qr import qr_code
+
+    code = qr_code(link)
+    return None if code is None else code.version
 
 
 def qr_figure(link: str, t: i18n.Tr) -> str:
@@ -147,6 +175,23 @@ def _shared(state: State, t: i18n.Tr) -> str:
     return incoming_game(state, incoming, t)
 
 
+def _already_here(have: GameDict, t: i18n.Tr) -> tuple[str, str]:
+    """The banner and the buttons for a game whose content is already here: the player's own
+    game (a file they saved themselves) or a copy saved from a link or a file before."""
+    when = when_text(have.get("created", ""))
+    mine = not have.get("received_from")
+    said = t("share.is_mine", when=when) if mine else t("share.have_copy", when=when)
+    opened = t("share.open_mine") if mine else t("share.open_copy")
+    banner = f"<p><strong>{esc(said)}</strong></p>"
+    actions = (
+        f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(str(have["id"]))}">'
+        f"{esc(opened)}</a>"
+        f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
+        f'data-again="true">{esc(t("share.save_again"))}</button></div>'
+    )
+    return banner, actions
+
+
 def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     """A game from outside: read-only, marked as not ours, with "save a copy"; or why it could
     not be opened."""
@@ -156,26 +201,23 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         return _title(heading) + _failure(incoming, t) + _back_home(t)
     game = incoming.doc
     existing = incoming.existing if incoming.existing in state.games else ""
+    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     if existing:
-        have = state.games[existing]
-        actions = (
-            f'<p class="have">{esc(t("share.have_copy", when=when_text(have.get("created", ""))))}</p>'
-            f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(existing)}">'
-            f"{esc(t('share.open_copy'))}</a>"
-            f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
-            f'data-again="true">{esc(t("share.save_again"))}</button></div>'
-        )
+        banner, actions = _already_here(state.games[existing], t)
     else:
+        banner = (
+            f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
+            f"<p>{esc(t('share.not_saved'))}</p>"
+        )
         actions = (
             f'<button type="button" class="btn primary big" id="save-shared" '
             f'data-action="save-shared">{esc(t("share.save_copy"))}</button>'
         )
-    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     return (
         _title(heading)
-        + '<div class="foreign" role="note">'
-        + f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
-        + f"<p>{esc(t('share.not_saved'))}</p></div>"
+        + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
+        + (f"<p>{esc(source)}</p>" if existing else "")
+        + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
         + render_readonly(game, t)
@@ -294,7 +336,7 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
         lines.append(t("import.will_copy", count=len(plan.copies)))
     if plan.same:
         lines.append(t("import.already", count=len(plan.same)))
-    items = join(f"<li>{esc(line)}</li>" for line in lines[1:])
+    items = join(f"<li>{esc(line)}</li>" for line in listed(lines[1:]))
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
@@ -355,6 +397,17 @@ def grouped(number: int, lang: str) -> str:
 
 SHOWN_BAD = 20
 """Refused games listed by name on the plan (the others are counted)."""
+
+
+def listed(lines: list[str]) -> list[str]:
+    """The points of a list that reads as one sentence: each ends with «;», the last with «.»,
+    whichever of them are there (the texts' own end marks are replaced).
+
+    >>> listed(["2 games will be added;", "1 differs;"])
+    ['2 games will be added;', '1 differs.']
+    """
+    bare = [line.rstrip(";.") for line in lines]
+    return [f"{line}{'.' if n == len(bare) - 1 else ';'}" for n, line in enumerate(bare)]
 
 
 def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
