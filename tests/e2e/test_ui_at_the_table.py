@@ -482,7 +482,7 @@ def test_after_the_taker_the_focus_is_in_the_takers_card_field_with_what_it_need
     page.keyboard.type("95")  # no tap on the field first: the keyboard is already there
     expect(page.locator("#cards-0")).to_have_value("67")
     page.tap("#meld-0")  # the other team's terz moves the line
-    expect(page.locator("#cards-hint")).to_have_text("Петро & Марта: more than 91 to make it.")
+    expect(page.locator("#cards-hint")).to_have_text("Петро and Марта: more than 91 to make it.")
 
 
 def test_another_target_keeps_the_rule_set_and_the_game_says_which_rules_hold(
