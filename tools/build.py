@@ -44,7 +44,6 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
             "pyodide.asm.mjs",
             "pyodide.asm.wasm",
             "python_stdlib.zip",
-            "pyodide-lock.json",
         ),
     ),
     "vendor/pyscript": (
@@ -52,7 +51,12 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
         ("core.js", "core.css", "core-*.js", "error-*.js"),
     ),
 }
-"""Measured: these are all the files a boot requests (tests/e2e/test_shell_precache.py)."""
+"""Measured: these are all the files a boot requests (tests/e2e/test_shell_precache.py), with
+pyodide-lock.json, which :func:`write_lock_file` writes reduced."""
+LOCK_FILE = "vendor/pyodide/pyodide-lock.json"
+"""Pyodide fetches it at every start and checks two keys of it: ``packages`` and
+``info.abi_version`` (its loader, pyodide.asm.mjs). The app loads no package, so the build keeps
+``info`` and an empty ``packages`` (119 kB less on every first visit)."""
 
 PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
 """Inside ``<template id="shell-preloads">``: boot.js puts them into the page only when the service
@@ -71,6 +75,9 @@ FETCHED = ("vendor/pyodide/pyodide", "vendor/pyodide/python_stdlib", "app.zip")
 """Files fetched during boot (by Pyodide and PyScript): fetched from the start."""
 NOT_PRECACHED = ("service-worker.js", "precache.js", "share-target.js")
 """The worker's own scripts: the browser keeps what a service worker imports with it."""
+ONLINE_ONLY = ("screenshots/",)
+"""Files that stay out of the precache: the install dialog's screenshots (the manifest names
+them), which a browser shows only while the site is open online, where they are served."""
 TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
 """Files at the top of the repository copied as they are (share-target.js: imported by the
 service worker)."""
@@ -279,10 +286,9 @@ def app_data(package: Path) -> dict[str, bytes]:
 
 
 def write_app_zip(package: Path, target: Path) -> None:
-    """Zip the package's sources, their Pyodide bytecode and its data files, reproducibly."""
-    sources = app_sources(package)
-    entries = {name: text.encode("utf-8") for name, text in sources.items()}
-    entries.update(compile_bytecode(sources))
+    """Zip the package's Pyodide bytecode (in place of its sources) and its data files,
+    reproducibly."""
+    entries = compile_bytecode(app_sources(package))
     entries.update(app_data(package))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
@@ -296,10 +302,11 @@ _compiled: dict[str, dict[str, bytes]] = {}
 
 
 def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
-    """``__pycache__`` files for ``sources``, written by the shipped Pyodide under Node.
+    """Sourceless ``.pyc`` files for ``sources`` (``ui/views.py`` -> ``ui/views.pyc``), written
+    by the shipped Pyodide under Node (tools/compile_pyc.mjs).
 
-    Unchecked-hash .pyc files: Python loads them without comparing them with the sources,
-    which are built together with them. Memoised per process (tests build several times).
+    Unchecked-hash .pyc files, each code object naming its source path and lines, so that a
+    traceback in the page says file and line. Memoised per process (tests build several times).
     """
     request = json.dumps({"root": APP_DIR, "files": sources}, sort_keys=True)
     key = hashlib.sha256(request.encode()).hexdigest()
@@ -334,6 +341,21 @@ def copy_runtime(out: Path) -> None:
                 names = [p.name for p in found]
                 raise BuildError(f"{source}/{pattern} must match one file, not {names}")
             shutil.copy2(found[0], out / folder / found[0].name)
+    write_lock_file(NODE / "pyodide/pyodide-lock.json", out / LOCK_FILE)
+
+
+def write_lock_file(source: Path, target: Path) -> None:
+    """Pyodide's lock file with its ``info`` (the ABI version it checks) and no packages.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "in.json").write_text('{"info": {"abi_version": "2026_0"}, "packages": {"a": {}}}')
+    >>> write_lock_file(folder / "in.json", folder / "out.json")
+    >>> (folder / "out.json").read_text()
+    '{"info": {"abi_version": "2026_0"}, "packages": {}}'
+    """
+    info = json.loads(source.read_text(encoding="utf-8"))["info"]
+    target.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
 
 
 def write_preloads(out: Path) -> None:
@@ -454,7 +476,7 @@ def write_precache(out: Path) -> Precache:
     files = {
         f"./{name}": Revision(revision((out / name).read_bytes()), (out / name).stat().st_size)
         for name in site_files(out)
-        if name not in NOT_PRECACHED
+        if name not in NOT_PRECACHED and not name.startswith(ONLINE_ONLY)
     }
     precache = Precache(build_id, files)
     lines = ",\n".join(
