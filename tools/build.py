@@ -418,10 +418,11 @@ def write_lock_file(source: Path, target: Path) -> None:
     >>> _ = (folder / "in.json").write_text('{"info": {"abi_version": "2026_0"}, "packages": {"a": {}}}')
     >>> write_lock_file(folder / "in.json", folder / "out.json")
     >>> (folder / "out.json").read_text()
-    '{"info": {"abi_version": "2026_0"}, "packages": {}}'
+    '{"info":{"abi_version":"2026_0"},"packages":{}}'
     """
     info = json.loads(source.read_text(encoding="utf-8"))["info"]
-    target.write_text(json.dumps({"info": info, "packages": {}}), encoding="utf-8")
+    lock = {"info": info, "packages": {}}
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
 def write_preloads(out: Path) -> None:

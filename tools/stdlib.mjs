@@ -9,14 +9,16 @@
 //        "bundle": path, "app": {path: source}, "pure": [module]}
 //   roots: the app's and main.py's sources, whose imports are followed at every depth (every code
 //   path of the app); names: modules named outright (PyScript's start-up code, lazy imports);
+//   left_out: modules this interpreter never loads (another platform's, a C module's twin);
 //   bundle: PyScript's core bundle, whose Python package (pyscript/*.py) is taken as roots too;
 //   app and pure: the app's files (written where PyScript unpacks app.zip) and its pure modules,
 //   imported to learn which standard modules they load: the runtime snapshot holds those
 //   (the zip's module _debertz_snapshot lists them in SNAPSHOT).
 //   stdout {"zip": base64, "modules": [...], "startup": [...], "snapshot": [...], "frozen": [...]}
 //   (frozen: the modules built into the interpreter, left out of the zip)
-// stdin {"mode": "check", "zip": path, "app": {path: source}, "imports": [module]}
-//   starts Pyodide on the zip and imports every module of `imports` (the app's from `app`);
+// stdin {"mode": "check", "zip": path, "app": {path: source}, "imports": [module], "left_out": [...]}
+//   starts Pyodide on the zip and imports every module of `imports` (the app's from `app`), then
+//   fails a module of left_out that got imported after all;
 //   stdout {"failed": {module: error}, "imported": [...]}.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -130,8 +132,8 @@ for name, source in request["roots"].items():
 kept = set()
 while todo:
     name = todo.pop()
-    if name in kept or name not in available:
-        continue  # not the standard library's (the app, js, pyscript) or already in
+    if name in kept or name not in available or name in request["left_out"]:
+        continue  # not the standard library's (the app, js, pyscript), already in, or left out
     kept.add(name)
     path, package = available[name]
     todo |= imports(archive.read(path), name, package, False)
@@ -146,13 +148,17 @@ snapshot_source = (
     'them into the runtime snapshot (written by tools/stdlib.mjs)."""\n\n'
     f"SNAPSHOT = {tuple(snapshot)!r}\n"
 ).encode()
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 sources = {available[name][0]: archive.read(available[name][0]) for name in kept - frozen}
 sources["_debertz_snapshot.py"] = snapshot_source
 
 out = io.BytesIO()
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
     for path, source in sorted(sources.items()):
-        code = compile(source, f"{LIB}/{path}", "exec", dont_inherit=True)
+        # Docstrings and asserts out (python -OO), but in Pyodide's own packages, whose
+        # docstrings become the JavaScript API's (_pyodide.docstring reads them).
+        level = 0 if path.startswith(KEEP_DOCSTRINGS) else 2
+        code = compile(source, f"{LIB}/{path}", "exec", dont_inherit=True, optimize=level)
         info = zipfile.ZipInfo(path[:-3] + ".pyc", (2026, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
@@ -171,6 +177,9 @@ for name in request["imports"]:
         importlib.import_module(name)
     except BaseException as error:
         failed[name] = "".join(traceback.format_exception_only(error)).strip()
+for name in request["left_out"]:
+    if name in sys.modules:
+        failed[name] = "left out of the zip, yet imported"
 json.dumps({"failed": failed, "imported": sorted(
     name for name, module in sys.modules.items()
     if (getattr(module, "__file__", None) or "").startswith("/lib/python314.zip/"))})

@@ -219,8 +219,8 @@ def test_a_snapshot_too_big_for_the_restore_heap_is_never_stored(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
     """Pyodide restores a snapshot into a heap of the WebAssembly module's initial size: a bigger
-    one would fail at every start (RangeError). Here the worker's heap outgrows it, as one import
-    too many would."""
+    one would fail at every start (RangeError). Here the worker's heap outgrows it, as imports
+    beyond its room would."""
     worker = dist_copy / "snapshot-worker.mjs"
     code = worker.read_text(encoding="utf-8")
     grow = '  pyodide.runPython("grown = bytearray(32 << 20)", { globals: pyodide.globals });\n'

@@ -15,6 +15,7 @@ import pytest
 
 import tools.build as build_module
 from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
+from tools.stdlib import STDLIB_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,8 +49,9 @@ def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> No
         assert name in files
     runtime = {name for name in files if name.startswith("vendor/")}
     expected = sum(len(patterns) for _source, patterns in RUNTIME.values())
-    assert len(runtime) == expected + 1, "and the reduced lock file"
-    assert "vendor/pyodide/pyodide-lock.json" in runtime
+    assert len(runtime) == expected + 2, "and the reduced lock file, the trimmed stdlib"
+    assert {"vendor/pyodide/pyodide-lock.json", STDLIB_FILE} <= runtime
+    assert "vendor/pyodide/python_stdlib.zip" not in runtime
     assert not [
         name for name in files if name.endswith((".map", ".d.ts", ".html")) and name != "index.html"
     ]
