@@ -50,22 +50,33 @@ export async function loadPyodide(options = {}) {
   return started;
 }
 
+// The stored snapshot, {bytes: a promise of them}, or null when there is none. Pyodide awaits the
+// bytes once it needs them, having started to fetch and compile its WebAssembly meanwhile.
 async function readSnapshot() {
   if (!STDLIB || !("caches" in self)) return null;
   try {
     const cache = await caches.open(CACHE);
-    for (const request of await cache.keys()) {
-      if (request.url !== KEY) await cache.delete(request); // another runtime or standard library
-    }
     const response = await cache.match(KEY);
+    forgetOthers(cache);
     if (!response) return null;
     if (response.headers.get("Debertz-Runtime") !== version) {
       throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
     }
-    return new Uint8Array(await response.arrayBuffer());
+    return { bytes: response.arrayBuffer().then((bytes) => new Uint8Array(bytes)) };
   } catch (error) {
     await discard(`unreadable: ${error}`);
     return null;
+  }
+}
+
+// Snapshots of another runtime or standard library are of no more use.
+async function forgetOthers(cache) {
+  try {
+    for (const request of await cache.keys()) {
+      if (request.url !== KEY) await cache.delete(request);
+    }
+  } catch (error) {
+    console.warn("could not delete an older Python snapshot", error);
   }
 }
 
@@ -79,7 +90,7 @@ async function startPython() {
   const snapshot = await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot.bytes });
       afterRestore(pyodide);
       root.dataset.python = "snapshot";
       discardIfTheAppFails();
