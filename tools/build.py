@@ -67,11 +67,11 @@ PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
 worker serves it (on a first visit they would download the runtime a second time)."""
 BUILD_MARK = "  <!-- build id (tools/build.py fills this in) -->\n"
 BUILD_META = re.compile(r'  <meta name="debertz-build" content="[0-9a-f]*">\n')
+"""The build id in the page: boot.js checks saved screens with it."""
 RUNTIME_MARK = "  <!-- runtime (tools/build.py fills this in) -->\n"
 """Where the page says which runtime it starts, for python.mjs: the standard library's revision
 (``debertz-stdlib``; with Pyodide's version, the key of the runtime snapshot) and the heap a
 snapshot is restored into (``debertz-restore-heap``, bytes: a larger one cannot be restored)."""
-"""The build id in the page: boot.js and python.mjs check saved screens and snapshots with it."""
 MODULES = (
     "vendor/pyscript/core",
     "vendor/pyscript/error",
@@ -382,7 +382,7 @@ def restore_heap(wasm: bytes) -> int:
     """The initial size of the WebAssembly module's own memory, in bytes: the heap Pyodide
     restores a snapshot into (its memory section; 480 pages of 64 KiB in Pyodide 314.0.7).
 
-    >>> restore_heap(bytes.fromhex("0061736d01000000" "0504" "0101e003"))  # min 480, max 480
+    >>> restore_heap(bytes.fromhex("0061736d01000000" "0504" "0100e003"))  # one memory of 480 pages
     31457280
     """
     if wasm[:8] != b"\0asm\1\0\0\0":
