@@ -333,7 +333,7 @@
   const megabytes = (bytes) => (bytes / 1e6).toLocaleString(root.lang, { maximumFractionDigits: 1 });
 
   function showDownload() {
-    const values = { done: megabytes(precached.done), total: megabytes(precached.total || 14e6) };
+    const values = { done: megabytes(precached.done), total: megabytes(precached.total || 12.5e6) };
     const said = offline ? text("shell.offline") : text("shell.downloading");
     bootText(say(said, values), offline ? "" : text("shell.hint"));
     root.dataset.download = offline ? "offline" : "progress";
