@@ -76,10 +76,11 @@ def engine(request: pytest.FixtureRequest, display: Callable[[], str]) -> Iterat
         yield opened
 
 
-def report(request: pytest.FixtureRequest, what: str, seconds: float) -> None:
-    """Keep a measured time in the test's report (shown with -rA, and in the junit XML)."""
-    request.node.user_properties.append((what, round(seconds, 1)))
-    print(f"{request.node.name}: {what} {seconds:.1f} s")
+def report(request: pytest.FixtureRequest, what: str, value: float, unit: str = "s") -> None:
+    """Keep a measured figure in the test's report (``user_properties``: the junit XML has it)
+    and print it (``-s`` shows it)."""
+    request.node.user_properties.append((f"{what} ({unit})", round(value, 1)))
+    print(f"{request.node.name}: {what} {value:.1f} {unit}")
 
 
 # --- reading what the engine stored and shows ---------------------------------------------
@@ -308,7 +309,7 @@ def test_someone_elses_game_by_link_and_by_file_and_every_screen_at_phone_width(
     [four] = [key for key, game in games(engine).items() if len(game["players"]) == 4]
 
     width = engine.phone_size()
-    report(request, "page width at phone size (CSS px)", width)
+    report(request, "page width at phone size", width, "CSS px")
     assert width <= 460, f"{engine.engine} kept a {width} px wide page"
     screens = {
         "games": lambda: engine.goto(server.url + "#/"),
