@@ -1,6 +1,7 @@
 """Start-up benchmark (not a test): the app's starts against a bare loadPyodide(), and bytes.
 
     python bench/bench_boot.py [--runs 5] [--cpu-throttle 4]
+    python bench/bench_boot.py --engine firefox|webkit [--runs 5]   # bench/bench_boot_engines.py
 
 One Chromium run over a fresh build, served locally, the CPU slowed down ``--cpu-throttle`` times
 (Chromium's ``Emulation.setCPUThrottlingRate``; 4 is Lighthouse's mid-range phone; it slows the
@@ -268,7 +269,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu-throttle", type=float, default=1.0)
+    parser.add_argument("--engine", choices=("chromium", "firefox", "webkit"), default="chromium",
+                        help="firefox / webkit: the warm starts and the first visit in that engine "
+                        "(bench/bench_boot_engines.py; no CPU throttling there)")
     args = parser.parse_args()
+    if args.engine != "chromium":
+        from bench.bench_boot_engines import run
+
+        return run(args.engine, args.runs, SNAPSHOT_ASIDE, add_bare_page)
     work = Path(tempfile.mkdtemp(prefix="bench-boot-"))
     dist = work / "dist"
     shipped = build(dist)

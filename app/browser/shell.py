@@ -35,7 +35,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from app.browser import transfer
 from app.browser.navigation import Navigation
-from app.browser.persistence import storage_kept
+from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
@@ -350,9 +350,12 @@ class App:
         return True
 
     async def report_storage(self) -> None:
-        """Tell the player once when the browser refused to promise keeping the games."""
+        """Tell the player once when the browser refused to promise keeping the games, or has
+        no way to be asked (no ``navigator.storage``: it promises nothing either)."""
         if await storage_kept() is False:
             self.dispatch("storage-refused", {})
+        elif not storage_askable():
+            self.dispatch("storage-refused", {"why": "unasked"})
 
     def on_visible(self, event: Any = None) -> None:
         """Back in front (another tab or app may have changed the game): read it again."""

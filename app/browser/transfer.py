@@ -42,11 +42,14 @@ def is_missing(value: Any) -> bool:
 
 
 def environment() -> dict[str, str]:
-    """The page's address without its fragment, and whether it has the share sheet."""
+    """The page's address without its fragment, whether it has the share sheet, and whether
+    files can be opened with the installed app (``launchQueue``: the manifest's file_handlers)."""
     share = getattr(js.navigator, "share", None)
+    launches = getattr(js.window, "launchQueue", None)
     return {
         "base": str(js.location.href).split("#")[0],
         "share": "false" if is_missing(share) else "true",
+        "launch": "false" if is_missing(launches) else "true",
     }
 
 

@@ -49,6 +49,7 @@ def _keep_awake(state: State, payload: Payload) -> list[Effect]:
 
 def _storage_refused(state: State, payload: Payload) -> list[Effect]:
     state.storage_refused = True
+    state.storage_unasked = payload.get("why") == "unasked"
     return []
 
 

@@ -86,6 +86,8 @@ class State:
     """The last write failed; its notice has been shown (it is not repeated on every key)."""
     storage_refused: bool = False
     """The browser did not promise to keep the games (``navigator.storage.persist()``)."""
+    storage_unasked: bool = False
+    """... because it cannot be asked: it has no ``navigator.storage`` (WebKitGTK)."""
     games_shown: int = 0
     """How many cards the games list draws (at least ``LIST_PAGE``)."""
     transfer: Transfer = field(default_factory=Transfer)

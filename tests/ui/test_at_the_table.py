@@ -137,6 +137,16 @@ def test_a_refused_storage_is_said_once_in_the_games_list_until_dismissed() -> N
     assert 'id="storage-note"' not in render(again)
 
 
+def test_a_browser_that_cannot_be_asked_to_keep_the_games_gets_the_note_in_its_own_words() -> None:
+    state, _ = reduce(initial_state({}, {}, [], ["en"]), "storage-refused", {"why": "unasked"})
+    html = render(state)
+    assert 'id="storage-note" role="note"' in html
+    assert "This browser does not say whether it keeps the games" in html
+    assert "has not promised" not in html
+    state, _ = reduce(state, "storage-note-seen", {})
+    assert 'id="storage-note"' not in render(state)
+
+
 def test_the_storage_note_offers_the_backup_once_there_are_games() -> None:
     state, _ = reduce(initial_state({}, {}, [], ["en"]), "storage-refused", {})
     assert "save a backup of all games" in render(state) and 'id="storage-backup"' not in render(state)

@@ -87,11 +87,26 @@ def test_the_share_screen_shows_the_games_link_its_qr_code_and_the_buttons() -> 
     assert "The link is selected" in table.html()
 
 
-def test_without_a_share_sheet_there_is_no_send_button() -> None:
+def test_without_a_share_sheet_there_is_no_send_button_and_the_screen_says_what_to_do() -> None:
     table = played()
+    assert 'id="no-share-sheet"' not in table.html()
     table.do("share-env", base=BASE, share="false")
     table.do("route", hash=f"#/share/{table.game['id']}")
-    assert 'id="web-share"' not in table.html() and 'id="copy-link"' in table.html()
+    html = table.html()
+    assert 'id="web-share"' not in html and 'id="copy-link"' in html
+    assert '<p class="hint" id="no-share-sheet">This browser has no share sheet: copy the link' in html
+
+
+@pytest.mark.parametrize(("launch", "said"), [("true", False), ("false", True)])
+def test_the_import_screen_says_when_files_cannot_be_opened_with_the_app(
+    launch: str, said: bool
+) -> None:
+    table = played()
+    table.do("share-env", base=BASE, share="true", launch=launch)
+    table.do("route", hash="#/import")
+    assert 'id="open-file"' in table.html()
+    assert ('id="no-open-with"' in table.html()) is said
+    assert ("cannot open game files with the app" in table.html()) is said
 
 
 def test_the_game_screen_and_the_new_game_form_lead_to_sharing() -> None:

@@ -121,9 +121,10 @@ def _storage_note(state: State, t: i18n.Tr) -> str:
         if state.games
         else ""
     )
+    note = "home.storage_note_unasked" if state.storage_unasked else "home.storage_note"
     return (
         '<div class="storage-note" id="storage-note" role="note">'
-        f'<p>{esc(t("home.storage_note"))}</p><div class="row">{backup}'
+        f'<p>{esc(t(note))}</p><div class="row">{backup}'
         f'<button type="button" class="btn small" id="storage-note-seen" '
         f'data-action="storage-note-seen">{esc(t("home.storage_ok"))}</button></div></div>'
     )

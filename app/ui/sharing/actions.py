@@ -173,8 +173,10 @@ def _route_import(state: State, parts: list[str], starting: bool = False) -> lis
 
 
 def _share_env(state: State, payload: Payload) -> list[Effect]:
-    """The page's address (links start with it) and whether it has a share sheet."""
-    _transfer(state, base=payload.get("base", ""), can_share=payload.get("share") == "true")
+    """The page's address (links start with it), whether it has a share sheet and whether the
+    installed app can be opened with a file."""
+    _transfer(state, base=payload.get("base", ""), can_share=payload.get("share") == "true",
+              can_open_with=payload.get("launch") == "true")
     return []
 
 

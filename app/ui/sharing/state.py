@@ -73,7 +73,8 @@ class Transfer:
     """The sharing part of the state.
 
     ``base`` is the page's address without its fragment (links start with it); ``can_share``
-    whether the browser has the share sheet (``navigator.share``); ``sharing`` what the share
+    whether the browser has the share sheet (``navigator.share``); ``can_open_with`` whether the
+    installed app can be opened with a file ("open with", ``launchQueue``); ``sharing`` what the share
     screen shows (``("game", id)`` or ``("rules", "")``); ``incoming`` a game or rule set
     opened from a link or a file; ``restore`` a backup waiting for "restore"; ``restored`` the
     outcome of the last restore; ``file_name`` the file the import screen is about;
@@ -84,6 +85,7 @@ class Transfer:
 
     base: str = ""
     can_share: bool = False
+    can_open_with: bool = False
     sharing: tuple[Shared, str] | None = None
     incoming: Incoming | None = None
     restore: RestorePlan | None = None

@@ -149,19 +149,21 @@ def qr_figure(link: str, t: i18n.Tr) -> str:
 
 
 def _link_controls(state: State, link: str, title: str, t: i18n.Tr) -> str:
-    share = ""
+    share, missing = "", ""
     if state.transfer.can_share:
         share = (
             f'<button type="button" class="btn" id="web-share" data-action="web-share" '
             f'data-link="{esc(link)}" data-title="{esc(title)}">{esc(t("share.web_share"))}</button>'
         )
+    else:  # no share sheet (Firefox, WebKit on a computer): say how the link gets to the others
+        missing = f'<p class="hint" id="no-share-sheet">{esc(t("share.no_sheet"))}</p>'
     return (
         f'<label for="share-link">{esc(t("share.link"))}</label>'
         f'<input type="text" id="share-link" class="link" readonly value="{esc(link)}" '
         'autocomplete="off" spellcheck="false">'
         '<div class="row">'
         f'<button type="button" class="btn primary" id="copy-link" data-action="copy-link" '
-        f'data-link="{esc(link)}">{esc(t("share.copy"))}</button>{share}</div>'
+        f'data-link="{esc(link)}">{esc(t("share.copy"))}</button>{share}</div>{missing}'
     )
 
 
@@ -314,8 +316,17 @@ def _import(state: State, t: i18n.Tr) -> str:
         _title(t("import.title"))
         + f'<p>{esc(t("import.about"))}</p>'
         + f'<div class="row">{file_picker(t, primary=True)}</div>'
+        + _no_open_with(state, t)
         + _back_home(t)
     )
+
+
+def _no_open_with(state: State, t: i18n.Tr) -> str:
+    """Where the browser cannot open the installed app with a file (no ``launchQueue``: Firefox,
+    Safari), say that files are opened here."""
+    if state.transfer.can_open_with:
+        return ""
+    return f'<p class="hint" id="no-open-with">{esc(t("import.no_open_with"))}</p>'
 
 
 def file_picker(t: i18n.Tr, primary: bool = False) -> str:
