@@ -38,15 +38,19 @@ target; or, for a record the engine refuses, its first problem (``error``)."""
 
 @functools.cache
 def engine_stamp() -> str:
-    """The engine's sources as one short hash (a summary made by another engine is stale: a
-    fixed rule may score an old game differently). Read once, from the files Python imports.
+    """The engine's modules as one short hash (a summary made by another engine is stale: a
+    fixed rule may score an old game differently). Read once, from the files Python imports:
+    the sources, or the compiled modules where the app ships without them (the built site).
 
     >>> len(engine_stamp())
     16
     """
     digest = hashlib.sha256(str(SUMMARY_VERSION).encode())
     folder = Path(engine.__file__).parent
-    for path in sorted(folder.glob("*.py")):
+    files = sorted(folder.glob("*.py")) or sorted(folder.glob("*.pyc"))
+    if not files:
+        raise RuntimeError(f"no module of the engine found in {folder}")
+    for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -11,10 +11,11 @@ IndexedDB, the page is reloaded ``--runs`` times and the time from the navigatio
 ``<html data-app="ready">`` (interactive) is taken in the page; the median is printed, and the
 ratio of the two (goal: at most 1.5x).
 
-Then (unless ``--no-restore``) the stored games are cleared, a backup of ``--games`` games is
-opened through the file picker and restored; a ``PerformanceObserver`` of ``longtask`` entries
-runs from the moment the file is chosen to the end of the restore, and the longest task and the
-time to the end are printed (goal: no task over 100 ms).
+Then (unless ``--no-restore``) the stored games are cleared, a backup of ``--games`` games (as
+the app writes it) is opened through the file picker and restored; a ``PerformanceObserver`` of
+``longtask`` entries runs from the moment the file is chosen to its plan, and from the tap on
+Restore to its end: for each the longest task and the time are printed (goal: no task over
+100 ms), and the games stored at the end.
 """
 
 from __future__ import annotations
@@ -109,8 +110,33 @@ def time_start(page: Page, url: str) -> float:
     return wait_mark(page, "ready-at")
 
 
-def time_restore(page: Page, url: str, path: Path) -> tuple[float, float, int]:
-    """Open and restore the backup at ``path``: ms to the end, longest task, long tasks."""
+COUNT_STORED = """async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open("debertz");
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const count = await new Promise((resolve, reject) => {
+    const request = db.transaction(["games"]).objectStore("games").count();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  db.close();
+  return count;
+}"""
+
+
+def phase_tasks(page: Page) -> tuple[float, int]:
+    """The longest task and the number of long tasks since the last call (then reset)."""
+    page.wait_for_timeout(200)  # the observer's last entries
+    found = page.evaluate("[window.__longest, window.__tasks]")
+    page.evaluate("window.__longest = 0; window.__tasks = 0")
+    return float(found[0]), int(found[1])
+
+
+def time_restore(page: Page, url: str, path: Path) -> dict[str, float]:
+    """Open the backup at ``path`` (to its plan), then restore it (to the end): for each, the
+    time, the longest task and the number of tasks over 50 ms; and the games stored then."""
     page.evaluate(PUT_ALL, [])
     page.goto(url)
     page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=WAIT_MS)
@@ -118,13 +144,17 @@ def time_restore(page: Page, url: str, path: Path) -> tuple[float, float, int]:
     started = time.perf_counter()
     page.set_input_files("#open-file", str(path))
     page.wait_for_selector("#restore", timeout=WAIT_MS)
+    plan_ms = (time.perf_counter() - started) * 1000
+    plan_longest, plan_tasks = phase_tasks(page)
+    started = time.perf_counter()
     page.click("#restore")
     page.wait_for_selector("#restore-done", timeout=WAIT_MS)
     page.wait_for_selector('html[data-writes="0"]', state="attached", timeout=WAIT_MS)
-    took = (time.perf_counter() - started) * 1000
-    page.wait_for_timeout(200)  # the observer's last entries
-    longest = float(page.evaluate("window.__longest"))
-    return took, longest, int(page.evaluate("window.__tasks"))
+    write_ms = (time.perf_counter() - started) * 1000
+    write_longest, write_tasks = phase_tasks(page)
+    return {"plan_ms": plan_ms, "plan_longest": plan_longest, "plan_tasks": plan_tasks,
+            "write_ms": write_ms, "write_longest": write_longest, "write_tasks": write_tasks,
+            "stored": float(page.evaluate(COUNT_STORED))}
 
 
 def main() -> int:
@@ -165,8 +195,11 @@ def main() -> int:
             path.write_text(text, encoding="utf-8")
             restore = time_restore(page, server.url, path)
             print(f"restore of a {len(text.encode('utf-8')) / 1e6:.1f} MB backup of {args.games} "
-                  f"games: {restore[0] / 1000:.1f} s to the end, longest task "
-                  f"{restore[1]:.0f} ms, {restore[2]} tasks over 50 ms")
+                  f"games at {args.cpu_throttle:g}x: plan {restore['plan_ms'] / 1000:.1f} s, "
+                  f"longest task {restore['plan_longest']:.0f} ms, {restore['plan_tasks']:.0f} "
+                  f"tasks over 50 ms; restore {restore['write_ms'] / 1000:.1f} s, longest task "
+                  f"{restore['write_longest']:.0f} ms, {restore['write_tasks']:.0f} tasks over "
+                  f"50 ms; {restore['stored']:.0f} games stored")
         browser.close()
     server.stop()
     ratio = 0.0
@@ -174,7 +207,8 @@ def main() -> int:
         ratio = statistics.median(starts[args.games]) / statistics.median(starts[1])
         print(f"CPU throttling {args.cpu_throttle:g}x: a start with {args.games} games is "
               f"{ratio:.2f}x a start with one (goal <= {GOAL_RATIO}x)")
-    ok = ratio <= GOAL_RATIO and (restore is None or restore[1] <= GOAL_LONGEST_MS)
+    longest = 0.0 if restore is None else max(restore["plan_longest"], restore["write_longest"])
+    ok = ratio <= GOAL_RATIO and longest <= GOAL_LONGEST_MS
     return 0 if ok else 1
 
 

@@ -32,6 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+if not __package__:  # run as a script (python tools/build.py): the checkout is the import root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.stdlib import STDLIB_FILE, StdlibError, make_stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 
@@ -43,8 +47,6 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
             "pyodide.mjs",
             "pyodide.asm.mjs",
             "pyodide.asm.wasm",
-            "python_stdlib.zip",
-            "pyodide-lock.json",
         ),
     ),
     "vendor/pyscript": (
@@ -52,14 +54,24 @@ RUNTIME: dict[str, tuple[Path, tuple[str, ...]]] = {
         ("core.js", "core.css", "core-*.js", "error-*.js"),
     ),
 }
-"""Measured: these are all the files a boot requests (tests/e2e/test_shell_precache.py)."""
+"""Measured: these are all the files a boot requests (tests/e2e/test_shell_precache.py), with
+pyodide-lock.json, which :func:`write_lock_file` writes reduced, and the standard library, which
+tools/stdlib.py makes (STDLIB_FILE) in place of Pyodide's python_stdlib.zip."""
+LOCK_FILE = "vendor/pyodide/pyodide-lock.json"
+"""Pyodide fetches it at every start and checks two keys of it: ``packages`` and
+``info.abi_version`` (its loader, pyodide.asm.mjs). The app loads no package, so the build keeps
+``info`` and an empty ``packages`` (119 kB less on every first visit)."""
 
 PRELOADS_MARK = "  <!-- runtime preloads (tools/build.py fills this in) -->\n"
 """Inside ``<template id="shell-preloads">``: boot.js puts them into the page only when the service
 worker serves it (on a first visit they would download the runtime a second time)."""
 BUILD_MARK = "  <!-- build id (tools/build.py fills this in) -->\n"
 BUILD_META = re.compile(r'  <meta name="debertz-build" content="[0-9a-f]*">\n')
-"""The build id in the page: boot.js and python.mjs check saved screens and snapshots with it."""
+"""The build id in the page: boot.js checks saved screens with it."""
+RUNTIME_MARK = "  <!-- runtime (tools/build.py fills this in) -->\n"
+"""Where the page says which runtime it starts, for python.mjs: the standard library's revision
+(``debertz-stdlib``; with Pyodide's version, the key of the runtime snapshot) and the heap a
+snapshot is restored into (``debertz-restore-heap``, bytes: a larger one cannot be restored)."""
 MODULES = (
     "vendor/pyscript/core",
     "vendor/pyscript/error",
@@ -71,6 +83,9 @@ FETCHED = ("vendor/pyodide/pyodide", "vendor/pyodide/python_stdlib", "app.zip")
 """Files fetched during boot (by Pyodide and PyScript): fetched from the start."""
 NOT_PRECACHED = ("service-worker.js", "precache.js", "share-target.js")
 """The worker's own scripts: the browser keeps what a service worker imports with it."""
+ONLINE_ONLY = ("screenshots/",)
+"""Files that stay out of the precache: the install dialog's screenshots (the manifest names
+them), which a browser shows only while the site is open online, where they are served."""
 TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
 """Files at the top of the repository copied as they are (share-target.js: imported by the
 service worker)."""
@@ -135,6 +150,7 @@ def build(out: Path = ROOT / "dist") -> Precache:
     shutil.copy2(ROOT / "app/main.py", out / "main.py")
     write_app_zip(ROOT / "app", out / "app.zip")
     copy_runtime(out)
+    write_stdlib(out)
     write_preloads(out)
     check_references(out)
     return write_precache(out)
@@ -269,6 +285,13 @@ def app_sources(package: Path) -> dict[str, str]:
     return {path.relative_to(package).as_posix(): path.read_text("utf-8") for path in sources}
 
 
+def app_files(package: Path) -> dict[str, str]:
+    """The package's modules and text data files by zip path, as text (tools/stdlib.py imports
+    the modules, which read the texts)."""
+    texts = {name: data.decode("utf-8") for name, data in app_data(package).items()}
+    return {**app_sources(package), **texts}
+
+
 def app_data(package: Path) -> dict[str, bytes]:
     """The package's data files by zip path (see DATA_FILES)."""
     return {
@@ -279,10 +302,9 @@ def app_data(package: Path) -> dict[str, bytes]:
 
 
 def write_app_zip(package: Path, target: Path) -> None:
-    """Zip the package's sources, their Pyodide bytecode and its data files, reproducibly."""
-    sources = app_sources(package)
-    entries = {name: text.encode("utf-8") for name, text in sources.items()}
-    entries.update(compile_bytecode(sources))
+    """Zip the package's Pyodide bytecode (in place of its sources) and its data files,
+    reproducibly."""
+    entries = compile_bytecode(app_sources(package))
     entries.update(app_data(package))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
@@ -296,10 +318,11 @@ _compiled: dict[str, dict[str, bytes]] = {}
 
 
 def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
-    """``__pycache__`` files for ``sources``, written by the shipped Pyodide under Node.
+    """Sourceless ``.pyc`` files for ``sources`` (``ui/views.py`` -> ``ui/views.pyc``), written
+    by the shipped Pyodide under Node (tools/compile_pyc.mjs).
 
-    Unchecked-hash .pyc files: Python loads them without comparing them with the sources,
-    which are built together with them. Memoised per process (tests build several times).
+    Unchecked-hash .pyc files, each code object naming its source path and lines, so that a
+    traceback in the page says file and line. Memoised per process (tests build several times).
     """
     request = json.dumps({"root": APP_DIR, "files": sources}, sort_keys=True)
     key = hashlib.sha256(request.encode()).hexdigest()
@@ -334,6 +357,72 @@ def copy_runtime(out: Path) -> None:
                 names = [p.name for p in found]
                 raise BuildError(f"{source}/{pattern} must match one file, not {names}")
             shutil.copy2(found[0], out / folder / found[0].name)
+    write_lock_file(NODE / "pyodide/pyodide-lock.json", out / LOCK_FILE)
+
+
+def write_stdlib(out: Path) -> None:
+    """The trimmed, compiled standard library (tools/stdlib.py) and the page's runtime marks."""
+    try:
+        stdlib = make_stdlib(app_files(ROOT / "app"), (ROOT / "app/main.py").read_text("utf-8"))
+    except StdlibError as error:
+        raise BuildError(str(error)) from error
+    (out / STDLIB_FILE).write_bytes(stdlib.zip)
+    heap = restore_heap((out / "vendor/pyodide/pyodide.asm.wasm").read_bytes())
+    marks = (
+        f'  <meta name="debertz-stdlib" content="{revision(stdlib.zip)}">\n'
+        f'  <meta name="debertz-restore-heap" content="{heap}">\n'
+    )
+    page = (out / "index.html").read_text(encoding="utf-8")
+    if RUNTIME_MARK not in page:
+        raise BuildError(f"index.html has lost the line {RUNTIME_MARK.strip()!r}")
+    (out / "index.html").write_text(page.replace(RUNTIME_MARK, marks), encoding="utf-8")
+
+
+def restore_heap(wasm: bytes) -> int:
+    """The initial size of the WebAssembly module's own memory, in bytes: the heap Pyodide
+    restores a snapshot into (its memory section; 480 pages of 64 KiB in Pyodide 314.0.7).
+
+    >>> restore_heap(bytes.fromhex("0061736d01000000" "0504" "0100e003"))  # one memory of 480 pages
+    31457280
+    """
+    if wasm[:8] != b"\0asm\1\0\0\0":
+        raise BuildError("pyodide.asm.wasm is not a WebAssembly module")
+    at = 8
+    while at < len(wasm):
+        section, at = wasm[at], at + 1
+        size, at = _leb128(wasm, at)
+        if section == 5:  # memory: count, then flags and the initial page count
+            _count, inner = _leb128(wasm, at)
+            initial, _ = _leb128(wasm, inner + 1)
+            return initial * 65536
+        at += size
+    raise BuildError("pyodide.asm.wasm defines no memory of its own: the restore heap is unknown")
+
+
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number at ``at``, and the position after it."""
+    value = shift = 0
+    while True:
+        byte, at = data[at], at + 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def write_lock_file(source: Path, target: Path) -> None:
+    """Pyodide's lock file with its ``info`` (the ABI version it checks) and no packages.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "in.json").write_text('{"info": {"abi_version": "2026_0"}, "packages": {"a": {}}}')
+    >>> write_lock_file(folder / "in.json", folder / "out.json")
+    >>> (folder / "out.json").read_text()
+    '{"info":{"abi_version":"2026_0"},"packages":{}}'
+    """
+    info = json.loads(source.read_text(encoding="utf-8"))["info"]
+    lock = {"info": info, "packages": {}}
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
 def write_preloads(out: Path) -> None:
@@ -454,7 +543,7 @@ def write_precache(out: Path) -> Precache:
     files = {
         f"./{name}": Revision(revision((out / name).read_bytes()), (out / name).stat().st_size)
         for name in site_files(out)
-        if name not in NOT_PRECACHED
+        if name not in NOT_PRECACHED and not name.startswith(ONLINE_ONLY)
     }
     precache = Precache(build_id, files)
     lines = ",\n".join(

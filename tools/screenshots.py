@@ -271,7 +271,7 @@ def phone_scenes(page: Page) -> list[tuple[str, Callable[[], None]]]:
         text = json.dumps(SAMPLES["long-four"], ensure_ascii=False)
         page.set_input_files("#open-file", files=FilePayload(
             name=f"{names[0]}.json", mimeType="application/json", buffer=text.encode()))
-        page.wait_for_selector(".foreign")
+        page.wait_for_selector(".foreign, .here")  # a game already here is named so
 
     return [
         ("games", lambda: None),

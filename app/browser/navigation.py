@@ -46,6 +46,14 @@ class Navigation:
 
     def __init__(self) -> None:
         self.trail: list[str] = [_here()]
+        # An entry the browser made (an address typed in): the trail under it, until the app
+        # has routed it and its place in the app's history is settled (nav.arrival).
+        self.under: list[str] | None = None
+        # The entries still to make once the history has gone back (the popstate after it),
+        # and where the state went meanwhile (a tap while the history was on its way).
+        self.pending: list[str] = []
+        self.going = False
+        self.meanwhile: str | None = None
         # The app puts the page where it belongs itself (the top after a saved hand, the hand
         # row after an edit): the browser's restoring of an entry's old scroll position would
         # come after that, when history.go() has finished, and move the page again.
@@ -65,13 +73,36 @@ class Navigation:
             js.history.pushState(_entry(places[:depth]), "", places[depth - 1])
         self.trail = places
 
-    def arrived(self) -> None:
-        """The browser moved (Back, Forward, an address typed in): take that entry's trail; an
-        entry the app did not make lies on top of the one before."""
-        self.trail = _stored() or [*self.trail, _here()]
+    def arrived(self) -> bool:
+        """The browser moved (Back, Forward, an address typed in): take that entry's trail, and
+        say whether the app is to show the address. An entry the app did not make gets its
+        place once the app has routed it (``sync``). The app's own move back (``_adopt``) is
+        not shown again when it lands: its entries are made and the state stays where it is."""
+        stored = _stored()
+        if stored is not None and self.going:
+            self.going, self.trail = False, stored
+            self._make(self.pending)
+            self.pending = []
+            meanwhile, self.meanwhile = self.meanwhile, None
+            if meanwhile is not None:
+                self.sync(meanwhile, follow=False)
+            return False
+        if stored is not None:
+            self.under = None
+            self.trail = stored
+            return True
+        self.under = self.trail
+        self.trail = [*self.trail, _here()]
+        return True
 
     def sync(self, wanted: str, follow: bool) -> None:
         """Bring the history to ``wanted``, the address of what is now shown."""
+        if self.under is not None:
+            self._adopt(self.under, wanted)
+            return
+        if self.going:  # on the way back (_adopt): this waits for the landing
+            self.meanwhile = None if wanted == self.trail[-1] else wanted
+            return
         step = nav.plan(self.trail, wanted, follow)
         if step.kind == "back":
             js.history.go(-step.steps)
@@ -80,3 +111,26 @@ class Navigation:
         elif step.kind == "replace":
             js.history.replaceState(_entry(step.trail), "", wanted)
         self.trail = step.trail
+
+    def _adopt(self, under: list[str], wanted: str) -> None:
+        """Give the entry the browser made its place in the app's history (nav.arrival)."""
+        self.under = None
+        arrival = nav.arrival(under, wanted)
+        if arrival.back:
+            # made on the popstate of the entry gone back to; meanwhile the trail is the one
+            # the history is on its way to, so a render before then moves nothing
+            self.pending = arrival.trail[arrival.kept :]
+            self.trail, self.going, self.meanwhile = arrival.trail, True, None
+            js.history.go(-arrival.back)
+            return
+        depth = arrival.kept + 1
+        js.history.replaceState(_entry(arrival.trail[:depth]), "", arrival.trail[depth - 1])
+        self.trail = arrival.trail[:depth]
+        self._make(arrival.trail[depth:])
+
+    def _make(self, places: list[str]) -> None:
+        """Push an entry for each of ``places`` on top of the current trail."""
+        for place in places:
+            self.trail = [*self.trail, place]
+            js.history.pushState(_entry(self.trail), "", place)
+

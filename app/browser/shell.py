@@ -25,6 +25,7 @@ records are read again and shown. ``<html data-writes="N">`` counts commits not 
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import traceback
 from typing import Any
@@ -42,11 +43,17 @@ from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
 from app.ui.reducer import apply_external, reduce
 from app.ui.scoring import readable_games
+from app.ui.sharing.actions import pending_step
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
+STEP_MS = 30.0
+"""How long a restore's step aims to hold the page (its batch is sized from the last one's
+time; the commit's encoding and the render come on top, so a step stays under 100 ms)."""
+STEP_SIZES = (1, 200)
+"""The fewest and most games in one step."""
 WARM_GAMES = 300
 """The most recent games whose reports are computed at idle after a start (each is parsed and
 replayed for it; with thousands stored, the others are read when the statistics need them)."""
@@ -175,6 +182,9 @@ class App:
         self.navigation = Navigation()
         self.wake = ScreenWake()
         self.background: Any = None
+        self.step_size = 10
+        """Games the next step of a restore does (sized from the last step's time)."""
+        self.stepping = False
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -311,8 +321,8 @@ class App:
 
     def on_popstate(self, event: Any = None) -> None:
         """Back, Forward or an address typed in: show what the address names."""
-        self.navigation.arrived()
-        self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
+        if self.navigation.arrived():
+            self.dispatch("route", {"hash": str(js.location.hash)}, follow=True)
 
     def on_launch(self, params: Any) -> None:
         """The manifest's ``launch_handler`` brings a launch to this window: a shortcut's
@@ -375,14 +385,45 @@ class App:
             else:
                 self.busy = True
                 asyncio.ensure_future(self._reload(task[1], task[2]))
+        if not self.queue and not self.busy:
+            self._next_step()
+
+    def _next_step(self) -> None:
+        """A backup being planned or restored: its next batch after the page has had its turn
+        (a task of its own, so taps, paint and the other tabs' news come in between)."""
+        if self.stepping or not pending_step(self.state):
+            return
+        self.stepping = True
+
+        def step() -> None:
+            self.stepping = False
+            if pending_step(self.state) and not self.busy and not self.queue:
+                self.dispatch("restore-step", {"size": str(self.step_size)})
+
+        js.setTimeout(create_once_callable(step), 0)
+
+    def _sized(self, took_ms: float) -> None:
+        """The next step's batch from how long this one took (growing by half at most: on a
+        loaded phone one fast step says little)."""
+        low, high = STEP_SIZES
+        wanted = int(self.step_size * STEP_MS / max(took_ms, 1.0))
+        self.step_size = max(low, min(high, self.step_size * 3 // 2 + 1, wanted))
 
     def _act(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
         """New state and effects; a change of games is shown only once it is stored."""
+        started = js.performance.now()
         try:
             new, effects = reduce(self.state, action, payload)
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
+        if action == "restore-step":
+            self._sized(float(js.performance.now() - started))
+            # The games a step read stay alive until the restore ends (thousands of dicts):
+            # frozen, the cycle collector no longer walks them at each full collection, which
+            # held the page for 0.5 s and more once a few thousand games were read. Objects
+            # freed by their count are freed as before; only cycles made until now are kept.
+            gc.freeze()
         commit = commit_of(effects)
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True

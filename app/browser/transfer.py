@@ -16,6 +16,7 @@ the import screen asks for ``read_inbox``, which takes it out of there.
 from __future__ import annotations
 
 import asyncio
+import codecs
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,10 @@ INBOX = "debertz-inbox"
 """Cache Storage name where the service worker keeps what the share sheet sent."""
 MAX_FILE_BYTES = 30_000_000
 """A larger file is refused before it is read (app.share.files reads at most as many characters)."""
+
+READ_BYTES = 1 << 20
+"""A file is read this many bytes at a time, each part decoded in a task of its own: the text of
+a 16 MB backup handed to Python in one piece held the page for about a second."""
 
 Post = Callable[[str, dict[str, str]], None]
 
@@ -123,11 +128,26 @@ async def read_file(file: Any, post: Post) -> None:
         post("open-file", {"name": name, "error": "too_big", "size": str(int(file.size))})
         return
     try:
-        text = await file.text()
+        text = await blob_text(file)
     except Exception as error:  # noqa: BLE001 - any reading failure is shown to the player
         post("open-file", {"name": name, "error": "unreadable", "detail": str(error)})
         return
-    post("open-file", {"name": name, "text": str(text)})
+    post("open-file", {"name": name, "text": text})
+
+
+async def blob_text(blob: Any) -> str:
+    """A file's (or any Blob's) text, as the browser's ``blob.text()`` decodes it (UTF-8, a
+    leading byte-order mark dropped, bytes that are not UTF-8 as U+FFFD, which
+    app.share.files refuses), read ``READ_BYTES`` at a time so that no part of it holds the
+    page for long."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")("replace")
+    parts: list[str] = []
+    size = int(blob.size)
+    for start in range(0, size, READ_BYTES):
+        buffer = await blob.slice(start, start + READ_BYTES).arrayBuffer()
+        parts.append(decoder.decode(buffer.to_bytes()))
+    parts.append(decoder.decode(b"", final=True))
+    return "".join(parts)
 
 
 async def read_inbox(post: Post) -> None:
@@ -148,7 +168,7 @@ async def read_inbox(post: Post) -> None:
             post("open-file", {"name": name, "error": str(refused), "size": size,
                                "detail": str(refused)})
             continue
-        post("open-file", {"name": name, "text": str(await response.text())})
+        post("open-file", {"name": name, "text": await blob_text(await response.blob())})
 
 
 def open_launched(params: Any, post: Post) -> None:

@@ -2,7 +2,11 @@
 
 The browser drops the lock whenever the page is hidden; it is asked for again when the page comes
 back. Where ``navigator.wakeLock`` is missing nothing happens, and ``<html data-wake-lock>`` is
-left out, so the page hides its setting::
+left out, so the page hides its setting. A browser that grants the lock only after a tap (WebKit)
+refuses it at start-up: then nothing is said, the lock is asked for again on the player's first
+tap or key, and ``data-wake-lock="gesture"`` shows the setting's note that the screen stays on
+from the first tap; a lock refused within a tap too (power saving, a policy) is
+``data-wake-lock="refused"``, with its own note::
 
     wake = ScreenWake()
     wake.keep(True)    # a game is on screen (and the player has not turned it off)
@@ -15,11 +19,18 @@ import asyncio
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
+
+GESTURES = ("pointerdown", "keydown")
+"""What counts as the player's tap for a browser that grants the lock only within one."""
 
 
 def _missing(value: Any) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def _said() -> str:
+    return str(js.document.documentElement.dataset.wakeLock or "")
 
 
 class ScreenWake:
@@ -31,10 +42,17 @@ class ScreenWake:
         self.lock: Any = None
         self.asking = False
         self.listener: Any = None
+        self.tapped = False  # the player has tapped or typed since the page opened
+        self.proxies: list[Any] = []
         if self.supported:
-            js.document.documentElement.dataset.wakeLock = "yes"
+            self._say("yes")
             self.listener = create_proxy(self.on_visibility)
             js.document.addEventListener("visibilitychange", self.listener)
+            tapped = create_proxy(self.on_gesture)
+            self.proxies.append(tapped)
+            capture = to_js({"capture": True}, dict_converter=js.Object.fromEntries)
+            for kind in GESTURES:
+                js.document.addEventListener(kind, tapped, capture)
 
     @property
     def supported(self) -> bool:
@@ -63,17 +81,35 @@ class ScreenWake:
         asyncio.ensure_future(self._request())
 
     async def _request(self) -> None:
+        within_tap = self.tapped
         try:
             lock = await self.api.request("screen")
-        except Exception as error:  # noqa: BLE001 - refused (hidden page, power saving, policy)
-            js.console.warn(f"the screen wake lock was refused: {error}")
+        except Exception as error:  # noqa: BLE001 - refused (no tap yet, power saving, policy)
+            self._refused(error, within_tap)
             return
         finally:
             self.asking = False
+        self._say("yes")
         if self.wanted:
             self.lock = lock
         else:  # the game was left while the browser was answering
             await self._drop(lock)
+
+    def _refused(self, error: Any, within_tap: bool) -> None:
+        """A refusal before any tap waits for the first one (said on the setting, not warned);
+        one after a tap is the browser's answer for now (said, and warned once)."""
+        if not within_tap and getattr(error, "name", "") == "NotAllowedError":
+            self._say("gesture")
+            return
+        if _said() != "refused":
+            js.console.warn(f"the screen wake lock was refused: {error}")
+        self._say("refused")
+
+    def on_gesture(self, event: Any = None) -> None:
+        """The player's tap or key: a lock waiting for one is asked for now, within it."""
+        self.tapped = True
+        if _said() == "gesture" and self.wanted:
+            self.acquire()
 
     def release(self) -> None:
         """Let the lock go (if one is held)."""
@@ -91,3 +127,7 @@ class ScreenWake:
         """Back in the foreground: the browser dropped the lock when the page was hidden."""
         if self.wanted and js.document.visibilityState == "visible":
             self.acquire()
+
+    def _say(self, how: str) -> None:
+        """``<html data-wake-lock>``: ``yes``, ``gesture`` (from the first tap) or ``refused``."""
+        js.document.documentElement.dataset.wakeLock = how

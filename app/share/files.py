@@ -14,18 +14,23 @@ app.share.files.FileError: invalid: players must list 2, 3 or 4 players, not 1
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.share import inbound
+from app.share import inbound, restoring
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
 from app.share.limits import LimitError, read_json
 from app.share.link import content_digest, shared_doc
+from app.share.restoring import Planning, start_planning
 
 MAX_CHARS = 30_000_000
 """Largest file read (a backup of several hundred long games with their undo history fits)."""
-MAX_DEPTH = 32
+MAX_DEPTH = restoring.MAX_DEPTH
+ONE_CALL = 1_000_000
+"""Longest text parsed in one call (a few tens of milliseconds on a phone); a longer backup is
+read a game at a time."""
 LINK = re.compile(r"#/(?:shared|rules)/[0-9A-Za-z]+")
 
 
@@ -54,6 +59,43 @@ class LinkText:
 
 def read_file(text: str) -> GameFile | Backup | LinkText:
     """What a file's text holds; :class:`FileError` when it cannot be opened."""
+    found = _prechecked(text)
+    if isinstance(found, LinkText):
+        return found
+    obj = _json(found)
+    if is_backup(obj):
+        try:
+            return read_backup(obj)
+        except BackupError as error:
+            raise FileError(error.code, error.params, str(error)) from None
+    return _game_file(obj)
+
+
+def open_file(text: str, local: Mapping[str, Any]) -> GameFile | LinkText | Planning:
+    """What a file's text holds, as the import screen opens it: a backup is planned a batch at
+    a time (``app.share.restoring``; ``local``: the games here), read in one call only when its
+    text is short (``ONE_CALL``). A long text that turns out not to be a backup
+    (``restoring.NotABackup`` from a step) is read by :func:`read_file`.
+
+    >>> type(open_file('{"format": "debertz-backup/1", "games": []}', {})).__name__
+    'Planning'
+    """
+    found = _prechecked(text)
+    if isinstance(found, LinkText):
+        return found
+    if len(found) > ONE_CALL:
+        return start_planning(found, local)
+    obj = _json(found)
+    if is_backup(obj):
+        try:
+            return start_planning(obj, local)
+        except BackupError as error:
+            raise FileError(error.code, error.params, str(error)) from None
+    return _game_file(obj)
+
+
+def _prechecked(text: str) -> str | LinkText:
+    """The text to read as JSON (its byte order mark cut), or the link it holds."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise FileError("empty", {}, "the file is empty")
@@ -62,15 +104,20 @@ def read_file(text: str) -> GameFile | Backup | LinkText:
     found = LINK.search(text) if not text.lstrip().startswith(("{", "[")) else None
     if found is not None:
         return LinkText(found.group(0))
+    if len(text) > MAX_CHARS:
+        raise FileError("too_long", {"length": len(text), "max": MAX_CHARS},
+                        f"{len(text)} characters, more than {MAX_CHARS}")
+    return text
+
+
+def _json(text: str) -> Any:
     try:
-        obj = read_json(text, MAX_CHARS, MAX_DEPTH)
+        return read_json(text, MAX_CHARS, MAX_DEPTH)
     except LimitError as error:
         raise FileError(error.code, error.params, str(error)) from None
-    if is_backup(obj):
-        try:
-            return read_backup(obj)
-        except BackupError as error:
-            raise FileError(error.code, error.params, str(error)) from None
+
+
+def _game_file(obj: Any) -> GameFile:
     problems = inbound.check_game(obj)
     if problems:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"

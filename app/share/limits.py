@@ -58,6 +58,15 @@ def read_json(text: str, max_chars: int, max_depth: int) -> Any:
         raise LimitError("not_json", {"line": error.lineno, "column": error.colno}, str(error))
     except (ValueError, RecursionError) as error:
         raise LimitError("not_json", {"line": 0, "column": 0}, str(error))
+    return utf8_checked(text, value)
+
+
+def utf8_checked(text: str, value: Any) -> Any:
+    """``value`` (parsed from ``text``), refused when ``text`` escapes a lone surrogate.
+
+    >>> utf8_checked('[1, 2]', [1, 2])
+    [1, 2]
+    """
     if _SURROGATE.search(text) is not None:  # rare: only then is the value walked again
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")

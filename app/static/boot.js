@@ -261,6 +261,24 @@
     if (element.dataset.kind === kind) element.hidden = true;
   }
 
+  // A note or the update prompt at the foot of the screen covers no control: while one shows,
+  // the page makes room for it (--note: its height from the bottom edge, read by app.css's
+  // sticky bars, toasts and the page's bottom padding), and 0 once it is gone.
+  function makeRoomForNotes() {
+    const notes = [byId("shell-note"), byId("shell-update")].filter(Boolean);
+    const room = () => {
+      const heights = notes
+        .filter((note) => !note.hidden)
+        .map((note) => Math.ceil(innerHeight - note.getBoundingClientRect().top + 4));
+      root.style.setProperty("--note", `${Math.max(0, ...heights)}px`);
+    };
+    if (typeof ResizeObserver === "function") {
+      const observer = new ResizeObserver(room);
+      for (const note of notes) observer.observe(note);
+    }
+    addEventListener("resize", room);
+  }
+
   // --- errors --------------------------------------------------------------------------------
 
   function showError(detail) {
@@ -279,6 +297,15 @@
     byId("shell-retry").focus();
   }
 
+  // What went wrong, then where: Chromium's stack starts with "Error: message", Firefox's and
+  // WebKit's hold only the frames ("@http://…/python.mjs:19:52"), so the message comes first.
+  function errorText(error) {
+    if (!error || typeof error !== "object") return String(error);
+    const head = String(error);
+    const stack = error.stack ? String(error.stack) : "";
+    return !stack || stack.startsWith(head) ? stack || head : `${head}\n${stack}`;
+  }
+
   function watchBoot() {
     addEventListener("debertz:boot-error", (event) => showError(event.detail));
     addEventListener("error", (event) => {
@@ -287,7 +314,7 @@
     });
     addEventListener("unhandledrejection", (event) => {
       const reason = event.reason;
-      showError(reason && reason.stack ? reason.stack : String(reason));
+      showError(errorText(reason));
     });
     byId("shell-retry").addEventListener("click", () => location.reload());
   }
@@ -306,7 +333,7 @@
   const megabytes = (bytes) => (bytes / 1e6).toLocaleString(root.lang, { maximumFractionDigits: 1 });
 
   function showDownload() {
-    const values = { done: megabytes(precached.done), total: megabytes(precached.total || 14e6) };
+    const values = { done: megabytes(precached.done), total: megabytes(precached.total || 12.5e6) };
     const said = offline ? text("shell.offline") : text("shell.downloading");
     bootText(say(said, values), offline ? "" : text("shell.hint"));
     root.dataset.download = offline ? "offline" : "progress";
@@ -413,7 +440,7 @@
     bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
     delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
-    const failed = (error) => showError(error && error.stack ? error.stack : String(error));
+    const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
@@ -504,6 +531,7 @@
   showLoading();
   watchBoot();
   watchStart();
+  makeRoomForNotes();
   holdTaps();
   paintSavedScreen().then(start);
   askForPersistentStorage();

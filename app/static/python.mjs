@@ -1,17 +1,21 @@
 // The interpreter module PyScript is configured with (index.html: "interpreter": "./python.mjs").
 // PyScript imports it and calls its loadPyodide() as it would Pyodide's own. This one starts
-// Pyodide from a memory snapshot of the interpreter with the app's pure modules already imported
-// (engine, storage, UI state, reducer, views, i18n; see docs/ARCHITECTURE.md), which this device
-// made after an earlier normal start and keeps in Cache Storage under the build id and the
-// runtime version. Without a usable snapshot it starts Pyodide normally, and once the app is
-// ready and the player pauses, it has one made by snapshot-worker.mjs, off the main thread.
+// Pyodide on the app's trimmed, compiled standard library (tools/stdlib.py; stdLibURL), from a
+// memory snapshot of the runtime when this device has one: Pyodide's start-up with the standard
+// modules the app imports already imported, none of the app's own (see docs/ARCHITECTURE.md). The
+// snapshot is kept in Cache Storage under the runtime's version and the standard library's
+// revision, so an update of the app (its CSS, its Python) starts from it as well: the app's
+// modules are imported after the restore, from app.zip's bytecode. Without a usable snapshot it
+// starts Pyodide normally, and once the app is ready and the player pauses, it has one made by
+// snapshot-worker.mjs, off the main thread.
 //
 // Any failure of the snapshot path (none stored, unreadable, another runtime version, an exception
 // while restoring, or an app that does not start from it) falls back to a normal start and
 // discards the snapshot. Marks on <html> for tests and benchmarks:
 //   data-python="snapshot" | "normal"              how Python was started
 //   data-python-fallback="<reason>"                 why a stored snapshot was not used
-//   data-python-snapshot="made" | "failed" | ...    what became of making one after a normal start
+//   data-python-snapshot="made" | "failed" | "too-big" | ...   what became of making one
+//   data-python-snapshot-reason="<reason>"          why none was made
 // Pyodide's snapshot API is private (underscore options): the runtime is pinned (package.json).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -19,11 +23,14 @@ export { version };
 
 const here = (path) => new URL(path, import.meta.url).href;
 const RUNTIME_URL = here("./vendor/pyodide/");
+const STDLIB_URL = here("./vendor/pyodide/python_stdlib.app.zip"); // tools/stdlib.py STDLIB_FILE
 const CACHE = `debertz-python:${here("./")}`;
-const BUILD = document.querySelector('meta[name="debertz-build"]')?.content || "";
-const KEY = here(`./python-snapshot?build=${BUILD}&runtime=${version}`);
+const mark = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "";
+const STDLIB = mark("debertz-stdlib"); // the standard library's revision (tools/build.py)
+const RESTORE_HEAP = Number(mark("debertz-restore-heap")); // bytes a snapshot is restored into
+const KEY = here(`./python-snapshot?runtime=${version}&stdlib=${STDLIB}`);
 const FAILURES = `debertz-python-failures:${KEY}`;
-const MAX_FAILURES = 2; // a snapshot that failed twice for this build is not made again
+const MAX_FAILURES = 2; // a snapshot that failed twice for this runtime is not made again
 const IDLE_MS = 3000; // the snapshot is made once the player has let the app be for this long
 const root = document.documentElement;
 
@@ -43,35 +50,47 @@ export async function loadPyodide(options = {}) {
   return started;
 }
 
+// The stored snapshot, {bytes: a promise of them}, or null when there is none. Pyodide awaits the
+// bytes once it needs them, having started to fetch and compile its WebAssembly meanwhile.
 async function readSnapshot() {
-  if (!BUILD || !("caches" in self)) return null;
+  if (!STDLIB || !("caches" in self)) return null;
   try {
     const cache = await caches.open(CACHE);
-    for (const request of await cache.keys()) {
-      if (request.url !== KEY) await cache.delete(request); // another build or runtime version
-    }
     const response = await cache.match(KEY);
+    forgetOthers(cache);
     if (!response) return null;
     if (response.headers.get("Debertz-Runtime") !== version) {
       throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
     }
-    return new Uint8Array(await response.arrayBuffer());
+    return { bytes: response.arrayBuffer().then((bytes) => new Uint8Array(bytes)) };
   } catch (error) {
     await discard(`unreadable: ${error}`);
     return null;
   }
 }
 
+// Snapshots of another runtime or standard library are of no more use.
+async function forgetOthers(cache) {
+  try {
+    for (const request of await cache.keys()) {
+      if (request.url !== KEY) await cache.delete(request);
+    }
+  } catch (error) {
+    console.warn("could not delete an older Python snapshot", error);
+  }
+}
+
 async function startPython() {
   const settings = {
     indexURL: RUNTIME_URL,
+    stdLibURL: STDLIB_URL,
     stdout: (text) => output.stdout(text),
     stderr: (text) => output.stderr(text),
   };
   const snapshot = await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot.bytes });
       afterRestore(pyodide);
       root.dataset.python = "snapshot";
       discardIfTheAppFails();
@@ -88,13 +107,15 @@ async function startPython() {
 }
 
 // What a snapshot must not carry over from the start that made it: the random generator's state
-// (every start would draw the same game ids) and the import system's cached directory listings.
+// (every start would draw the same game ids) and the import system's finders of the worker's
+// file system (their cached directory listings; importlib.invalidate_caches() would do it too,
+// but it imports importlib.metadata, a dozen modules, at every start).
 function afterRestore(pyodide) {
   const dict = pyodide.globals.get("dict");
   const scope = dict(); // its names stay out of __main__
   try {
     pyodide.runPython(
-      "import importlib, sys\nimportlib.invalidate_caches()\n" +
+      "import sys\nsys.path_importer_cache.clear()\n" +
         "if 'random' in sys.modules: sys.modules['random'].seed()",
       { globals: scope },
     );
@@ -166,9 +187,11 @@ function countFailure() {
 
 // Made by a worker of ours from the files the service worker serves (so it costs no download);
 // the worker writes it into Cache Storage itself and says when it is done.
+// A snapshot whose heap outgrew RESTORE_HEAP could never be restored (Pyodide copies it into a
+// heap of that size: RangeError at every start), so the worker does not store it: "too-big".
 function makeSnapshot() {
   const served = navigator.serviceWorker && navigator.serviceWorker.controller;
-  if (!BUILD || !served || !("caches" in self) || failures() >= MAX_FAILURES) {
+  if (!STDLIB || !RESTORE_HEAP || !served || !("caches" in self) || failures() >= MAX_FAILURES) {
     root.dataset.pythonSnapshot = "skipped";
     return;
   }
@@ -178,11 +201,12 @@ function makeSnapshot() {
     worker.terminate();
     root.dataset.pythonSnapshot = state;
     if (state !== "made") {
+      root.dataset.pythonSnapshotReason = String(detail).split("\n")[0].slice(0, 300);
       console.warn("no Python snapshot was made:", detail);
       countFailure();
     }
   };
-  worker.onmessage = ({ data }) => finish(data.made ? "made" : "failed", data.error);
+  worker.onmessage = ({ data }) => finish(data.made ? "made" : data.state || "failed", data.error);
   worker.onerror = (event) => finish("failed", event.message);
-  worker.postMessage({ cache: CACHE, key: KEY });
+  worker.postMessage({ cache: CACHE, key: KEY, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP });
 }

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from app import engine
@@ -81,6 +81,15 @@ class HandDraft:
     def __post_init__(self) -> None:
         if not self.cards:
             self.cards = [""] * self.sides
+
+    def blank(self) -> bool:
+        """Whether nothing was entered yet (a tap on *Save* alone changes nothing).
+
+        >>> HandDraft(sides=2, tried=True).blank(), HandDraft(sides=2, taker=0).blank()
+        (True, False)
+        """
+        untouched = HandDraft(sides=self.sides, index=self.index, extra=self.extra, origin=self.origin)
+        return replace(self, tried=False, cards=[c.strip() for c in self.cards]) == untouched
 
 MAX_TEXT: Final = 200
 """Longest text kept in a field of a form (a name is at most 40 once checked)."""

@@ -103,9 +103,8 @@ def apply_external(
         new.confirm = None  # a question about a hand that may have moved
         new.notice = "refused" if why == "refused" else "changed_elsewhere"
         new.notice_detail = str(len(new.game["hands"]))
-    elif why == "refused" and state.screen == "import" and state.transfer.restore is not None:
-        new.transfer = dataclasses.replace(new.transfer, restore=None)  # its plan is stale
-        new.notice = "restore_refused"  # another window restored first: open the file again
+    elif why == "refused" and state.transfer.writing is not None:
+        pass  # a restore's batch met games another window stored: the batch is placed again
     elif why == "refused":
         new.notice = "refused"
     return new, effects

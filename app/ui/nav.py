@@ -164,6 +164,46 @@ def plan(trail: list[str], wanted: str, follow: bool) -> Step:
     return Step("push", 0, [*trail, wanted])
 
 
+class Arrival(NamedTuple):
+    """How an entry the app did not make (an address typed or pasted in, a bookmark opened in
+    the running app) joins the app's history: go ``back`` entries (0: stay on it), then make
+    the entries of ``trail`` past the first ``kept`` (the first of them takes the place of the
+    entry the page is on)."""
+
+    back: int
+    kept: int
+    trail: list[str]
+
+
+def arrival(below: list[str], wanted: str) -> Arrival:
+    """The history an address typed in gets: the same as a first visit to it (the games list at
+    the bottom, then each layer above it), sharing the entries of the trail it was typed over.
+
+    ``below`` is the trail of the entry under the new one; ``wanted`` is where the state went.
+    Typed over its own parent, the new entry is just stamped; typed over anything else, the
+    history goes back to the places both share and the rest is made anew, so that Back never
+    leads into a game the player left before typing the address.
+
+    >>> arrival(["#/"], "#/game/g1")
+    Arrival(back=0, kept=1, trail=['#/', '#/game/g1'])
+    >>> arrival(["#/", "#/game/g0"], "#/game/g1")
+    Arrival(back=2, kept=1, trail=['#/', '#/game/g1'])
+    >>> arrival(["#/", "#/game/g1"], "#/")
+    Arrival(back=2, kept=1, trail=['#/'])
+    >>> arrival(["#/"], "#/game/g1/hand")
+    Arrival(back=0, kept=1, trail=['#/', '#/game/g1', '#/game/g1/hand'])
+    """
+    places = chain(wanted)
+    kept = 0
+    while kept < min(len(below), len(places)) and below[kept] == places[kept]:
+        kept += 1
+    if kept == len(below) and kept < len(places):
+        return Arrival(0, kept, places)
+    if kept == 0:  # a trail of another start: the new entry goes on top of it
+        return Arrival(0, len(below), [*below, wanted])
+    return Arrival(len(below) - kept + 1, kept, places)
+
+
 REPLACES = (
     (["new"], ["game"]), (["help"], ["help"]), (["shared"], ["game"]), (["rules"], ["new"]),
     (["import"], ["game"]), (["import"], ["shared"]), (["import"], ["rules"]),
@@ -186,25 +226,3 @@ def first_part(place: str) -> str:
     """Which screen an address names (``home`` for the games list)."""
     parts = address_parts(place)
     return parts[0] if parts else "home"
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-

@@ -107,9 +107,9 @@ class Played:
         hands: list[dict[str, Any]] = self.record["hands"]
         return hands
 
-    def label(self, side: int) -> str:
+    def label(self, side: int, joiner: str = "&") -> str:
         """The side's name: the player, or both players of a team (``side_label``)."""
-        return side_label(self.record, side)
+        return side_label(self.record, side, joiner)
 
 
 _played: OrderedDict[int, tuple[GameDict, Played]] = OrderedDict()
@@ -219,13 +219,15 @@ def seats_of(game: GameDict, side: int) -> list[int]:
     return [seat for seat in range(len(game["players"])) if side_of(game, seat) == side]
 
 
-def side_label(game: GameDict, side: int) -> str:
-    """A side's name: the player, or partners joined with ``&`` (plain text, not escaped).
+def side_label(game: GameDict, side: int, joiner: str = "&") -> str:
+    """A side's name: the player, or partners joined with ``&`` (plain text, not escaped); in
+    a sentence with the language's word for "and" (``t("side.and")``) instead of the sign.
 
-    >>> side_label({"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}, 0)
-    'Оля & Іван'
+    >>> game = {"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}
+    >>> side_label(game, 0), side_label(game, 1, "та")
+    ('Оля & Іван', 'Петро та Марта')
     """
-    return " & ".join(game["players"][seat] for seat in seats_of(game, side))
+    return f" {joiner} ".join(game["players"][seat] for seat in seats_of(game, side))
 
 
 def cards_held(game: GameDict, side: int) -> int:
@@ -394,7 +396,8 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
                 for text, value in zip(texts, values))
             or sum(value or 0 for value in values) > engine.CARD_POINTS
         )
-        filled = filled_side(draft)
+        # one empty field is always the one computed from the others: only the rest are missing
+        missing = [side for side, text in enumerate(texts) if not text][:-1]
         for side, (text, value) in enumerate(zip(texts, values)):
             if value is not None and value > engine.CARD_POINTS:
                 issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": value}))
@@ -402,7 +405,7 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
                 cards.append(value)
             elif text:
                 issues.append(Issue(f"cards.{side}", "ui.cards_not_number", {"value": text}))
-            elif not (bad and side == filled):
+            elif side in missing:
                 issues.append(Issue(f"cards.{side}", "ui.cards_missing", {}))
         if bad and not issues:
             issues.append(Issue("cards", "cards_sum", {"total": sum(cards)}))
@@ -506,7 +509,8 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     """Every problem of the draft: the form's own (numbers) first, then the engine's.
 
     While a card field holds no usable number, the engine's problems at that field are left
-    out (the form's own message there says what is wrong). A problem of a later hand (an edit
+    out (the form's own message there says what is wrong); the field computed from the others
+    gets no message of its own while a typed one has one (1 typed makes 161: one mistake). A problem of a later hand (an edit
     that would make a later claim fall short) is ``ui.later_claim_short``, shown for the form.
     """
     hand, own = draft_to_hand(draft)
@@ -514,10 +518,17 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     mine = {issue.field for issue in own}
     number = draft_number(game, draft)
     found = []
+    filled = filled_side(draft)
+    typed_wrong = any(
+        str(p.field or "").startswith("cards.") and str(p.field) != f"cards.{filled}"
+        for p in problems
+    )
     for p in problems:
         field = str(p.field or "")
         if (own and field.startswith("cards")) or field in mine:
             continue
+        if typed_wrong and field == f"cards.{filled}":
+            continue  # the computed field is wrong only because a typed one is: one message
         if p.hand is not None and p.hand != number:
             found.append(_later(p))
         else:

@@ -29,7 +29,7 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
     if game is not None:
         for key in _SIDE_PARAMS:
             if isinstance(params.get(key), int):
-                params[key] = side_label(game, params[key])
+                params[key] = side_label(game, params[key], t("side.and"))
         for key in _SEAT_PARAMS:
             value = params.get(key)
             if isinstance(value, int) and 0 <= value < len(game["players"]):

@@ -8,6 +8,7 @@ a file too large for the share target is announced with the reason, not lost.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -81,4 +82,59 @@ def test_a_file_too_large_for_the_share_target_is_announced_with_the_reason(
         "The file “huge.json” is too large (30000001 bytes)"
     )
     assert page.evaluate("caches.open('debertz-inbox').then(c => c.keys()).then(k => k.length)") == 0
+    assert_no_app_errors(recorder)
+
+
+def test_a_restore_of_hundreds_of_games_shows_its_progress_and_a_reload_midway_keeps_what_was_written(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+) -> None:
+    from app.share.backup import make_backup
+
+    games = {f"r{n:03d}": {"id": f"r{n:03d}", "players": ["Оля", "Петро"], "created": f"{n:03d}",
+                           "hands": [{"redeal": True}] * (n % 5)} for n in range(300)}
+    path = tmp_path / "many.json"
+    path.write_text(make_backup(games, {}, "2026-12-01T09:00:00"), encoding="utf-8")
+    start(page, app_url, wait_ready, "en")
+    page.goto(app_url + "#/")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#restore")).to_contain_text("Restore 300 games")
+    page.click("#restore")
+    progress = page.locator("#restore-progress")
+    expect(progress).to_have_text(re.compile(r"Restored [1-9][0-9]* of 300 games"))  # as text
+    shown = int(progress.inner_text().split()[1].replace(",", ""))
+    page.reload()  # mid-restore: what was written stays
+    wait_ready(page)
+    kept = stored_games(page, idb)
+    assert shown <= len(kept) < 300 and set(kept) <= set(games)
+    page.goto(app_url + "#/")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#restore-plan")).to_contain_text(f"{len(kept)} games are already here")
+    page.click("#restore")
+    expect(page.locator("#restore-done")).to_contain_text(f"{300 - len(kept)} games added")
+    saved(page)
+    assert set(stored_games(page, idb)) == set(games)
+    assert_no_app_errors(recorder)
+
+
+def test_a_file_longer_than_one_read_keeps_a_letter_cut_by_the_reads_edge(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+) -> None:
+    # The page reads a file a MiB at a time (app/browser/transfer.py, READ_BYTES): here a
+    # byte-order mark opens it and the edge of the first read falls inside the "О" of «Оля».
+    edge = 1 << 20
+    head = '\ufeff{"players": ['.encode()
+    pad = edge - len(head) - 2  # the space, then the quote: the edge cuts «О»'s two bytes
+    text = head + b" " * pad + '"Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}'.encode()
+    assert text[edge - 1 : edge + 1] == "О".encode()
+    path = tmp_path / "long.json"
+    path.write_bytes(text)
+    start(page, app_url, wait_ready, "en")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator(".foreign")).to_contain_text("long.json")
+    expect(page.locator("#incoming-error")).to_have_count(0)
+    page.click("#save-shared")
+    page.wait_for_url("**#/game/*")
+    saved(page)
+    (game,) = stored_games(page, idb).values()
+    assert game["players"] == ["Оля", "Петро"]
     assert_no_app_errors(recorder)

@@ -72,6 +72,18 @@ def wait_for(page: Page, evaluate_within: Any, expression: str, failure: str) ->
     )
 
 
+SETTLED = ("history.state && history.state.debertz && "
+           "history.state.debertz[history.state.debertz.length - 1] === (location.hash || '#/')")
+
+
+def typed(page: Page, url: str, evaluate_within: Any) -> None:
+    """An address typed into the running app, as a person does: the next one comes after the
+    app has given this one its place in the history (typed over a game, the history first goes
+    back to the games list: nav.arrival)."""
+    page.goto(url)
+    wait_for(page, evaluate_within, SETTLED, f"the history did not settle at {url}")
+
+
 # --- sharing a game: link, copy, share sheet, QR code -------------------------------------------
 
 
@@ -144,7 +156,7 @@ def test_without_a_clipboard_the_link_is_selected_the_share_sheet_gets_it_and_fi
 @pytest.mark.fresh_context
 def test_a_shared_link_opens_offline_read_only_and_is_saved_once(
     page: Page, app_url: str, server: Any, wait_ready: Any, wait_offline_ready: Any, idb: Any,
-    tmp_path: Path, recorder: Any,
+    tmp_path: Path, recorder: Any, evaluate_within: Any,
 ) -> None:
     sent = typical("theirs", 3, 30)
     fragment = game_fragment(sent)
@@ -169,8 +181,8 @@ def test_a_shared_link_opens_offline_read_only_and_is_saved_once(
     assert tally(games) == (2, 42) and copy_id != "theirs"
     assert shared_doc(games[copy_id]) == shared_doc(sent)
 
-    other.goto(app_url + "#/")
-    other.goto(app_url + fragment)  # the same link once more
+    typed(other, app_url + "#/", evaluate_within)
+    typed(other, app_url + fragment, evaluate_within)  # the same link once more
     expect(other.locator("#open-copy")).to_have_attribute("href", f"#/game/{copy_id}")
     assert other.locator("#save-shared").count() == 0
     assert tally(stored_games(other, idb)) == (2, 42)
@@ -191,7 +203,8 @@ DAMAGE = [
 
 
 def test_damaged_links_say_what_is_wrong_change_nothing_and_names_stay_text(
-    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any,
+    evaluate_within: Any,
 ) -> None:
     page.on("dialog", lambda dialog: recorder.errors.append(f"page error: dialog {dialog.message}"))
     start(page, app_url, wait_ready, "en")
@@ -199,10 +212,10 @@ def test_damaged_links_say_what_is_wrong_change_nothing_and_names_stay_text(
     before = idb.records(page, "games")
     fragment = game_fragment(typical("theirs", 4, 30))
     for mangle, words in DAMAGE:
-        page.goto(app_url + mangle(fragment))
+        typed(page, app_url + mangle(fragment), evaluate_within)
         expect(page.locator("#incoming-error")).to_contain_text(words)
         expect(page.locator("#save-shared")).to_have_count(0)
-        page.goto(app_url + "#/")
+        typed(page, app_url + "#/", evaluate_within)
     expect(page.locator(".card")).to_have_count(1)
     assert idb.records(page, "games") == before
 

@@ -1,5 +1,5 @@
 """The precache list is exactly what the app needs: what a boot requests (the Python snapshot's
-worker included), plus the install files."""
+worker included), plus the install files but the install dialog's screenshots (shown online)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from tools.build import NOT_PRECACHED, manifest_files, read_precache
+from tools.build import NOT_PRECACHED, ONLINE_ONLY, manifest_files, read_precache
 from tools.serve import DistServer
 
 pytestmark = pytest.mark.fresh_context  # what a first visit and an offline start request
@@ -34,12 +34,13 @@ def requested_files(requests: list[str], base_url: str) -> set[str]:
 
 
 def install_files(dist: Path) -> set[str]:
-    """The manifest and the images it and the page name (icons, the install dialog's
-    screenshots, the shortcuts' icons): fetched by the browser to install."""
+    """The manifest and the images it and the page name (icons, the shortcuts' icons): fetched
+    by the browser to install, and kept offline; the screenshots are left to the network."""
     manifest = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
     page = (dist / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<link rel="(?:icon|apple-touch-icon)"[^>]* href="([^"]+)"', page)
-    return {"./manifest.webmanifest", *manifest_files(manifest), *links}
+    named = {"./manifest.webmanifest", *manifest_files(manifest), *links}
+    return {name for name in named if not name.removeprefix("./").startswith(ONLINE_ONLY)}
 
 
 def test_the_precache_is_what_a_boot_requests_plus_the_install_files(

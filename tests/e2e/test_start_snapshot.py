@@ -1,13 +1,17 @@
-"""Python from the device's memory snapshot (app/static/python.mjs), and every way back from it.
+"""Python from the device's snapshot of the runtime (app/static/python.mjs), and every way back.
 
-After a normal start the app has a snapshot made off the main thread; the next start restores it.
-A snapshot that cannot be used (unreadable, made by another runtime, one whose restore throws, one
+After a normal start the app has a snapshot made off the main thread; the next start restores it,
+and so does the first start after an update of the app (its CSS, its Python): the snapshot holds
+the runtime, keyed by Pyodide's version and the standard library's revision, not the app. A
+snapshot that cannot be used (unreadable, made by another runtime, one whose restore throws, one
 the app does not start from) is discarded and Python starts normally; a fresh one is made after.
+A snapshot whose heap would not fit the heap a restore copies it into is never stored.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +19,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_start_stdlib import python
+from tools.build import write_app_zip, write_precache
 from tools.serve import DistServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.fresh_context  # the snapshot's making, use and every fallback
 
@@ -28,10 +36,10 @@ SNAPSHOTS = """() => caches.keys()
       .then((r) => r.arrayBuffer().then((b) => [key.url, b.byteLength,
         r.headers.get("Debertz-Runtime")])))))))))
   .then((lists) => lists.flat())"""
-PLANT = """async ([kind, build, buildId]) => {
+PLANT = """async ([kind, stdlib, buildId]) => {
   const { version } = await import("./vendor/pyodide/pyodide.mjs");
   const here = new URL("./", location.href).href;
-  const key = `${here}python-snapshot?build=${build}&runtime=${version}`;
+  const key = `${here}python-snapshot?runtime=${version}&stdlib=${stdlib}`;
   // Pyodide's snapshot layout: magic, heap offset, JSON length, 0, build id (8 words), JSON, heap
   const json = new TextEncoder().encode('{"hiwireKeys": [], "immortalKeys": []}');
   const bytes = new Uint8Array(4096 + 65536);
@@ -56,8 +64,9 @@ def snapshots(page: Page) -> list[tuple[str, int, str]]:
     return [tuple(entry) for entry in page.evaluate(SNAPSHOTS)]  # type: ignore[misc]
 
 
-def site_build(dist: Path) -> str:
-    found = re.search(r'name="debertz-build" content="(\w+)"', (dist / "index.html").read_text())
+def page_mark(dist: Path, name: str) -> str:
+    """A mark the build wrote into the page (``debertz-build``, ``debertz-stdlib``)."""
+    found = re.search(rf'name="{name}" content="(\w+)"', (dist / "index.html").read_text())
     assert found is not None
     return found.group(1)
 
@@ -72,6 +81,7 @@ def pyodide_build_id(dist: Path) -> str:
 
 def test_python_starts_from_the_snapshot_made_after_a_normal_start_and_offline(
     page: Page,
+    dist: Path,
     server: DistServer,
     recorder: Any,
     wait_ready: Wait,
@@ -83,7 +93,8 @@ def test_python_starts_from_the_snapshot_made_after_a_normal_start_and_offline(
     assert page.get_attribute("html", "data-python") == "normal"
     page.wait_for_selector(MADE, state="attached", timeout=90_000)
     [(key, size, runtime)] = snapshots(page)
-    assert "runtime=314.0.7" in key and runtime == "314.0.7" and size > 10_000_000
+    assert key.endswith(f"runtime=314.0.7&stdlib={page_mark(dist, 'debertz-stdlib')}")
+    assert runtime == "314.0.7" and size > 10_000_000
 
     reload_offline(page, server, recorder)
     assert page.get_attribute("html", "data-python") == "snapshot"
@@ -124,7 +135,7 @@ def test_a_snapshot_that_cannot_be_used_is_discarded_and_python_starts_normally(
         "navigator.serviceWorker.register('./service-worker.js')"
         ".then(() => navigator.serviceWorker.ready).then(() => true)"
     )
-    planted = page.evaluate(PLANT, [kind, site_build(dist), pyodide_build_id(dist)])
+    planted = page.evaluate(PLANT, [kind, page_mark(dist, "debertz-stdlib"), pyodide_build_id(dist)])
     page.goto(app_url)
     wait_ready(page)
     assert page.get_attribute("html", "data-python") == "normal"
@@ -134,10 +145,10 @@ def test_a_snapshot_that_cannot_be_used_is_discarded_and_python_starts_normally(
     assert key == planted and size > 10_000_000, "the bad snapshot was not replaced"
 
 
-def test_a_snapshot_of_another_build_of_the_app_is_deleted_unused(
+def test_a_snapshot_of_another_standard_library_is_deleted_unused(
     page: Page, app_url: str, dist: Path, wait_ready: Wait
 ) -> None:
-    """It holds the other build's modules: restoring it would run old code with the new page."""
+    """It holds that library's modules: restoring it would run them over this page's zip."""
     page.goto(app_url + "precache.js")
     page.evaluate(
         "navigator.serviceWorker.register('./service-worker.js')"
@@ -151,4 +162,81 @@ def test_a_snapshot_of_another_build_of_the_app_is_deleted_unused(
     assert page.get_attribute("html", "data-python-fallback") is None  # nothing to fall back from
     page.wait_for_selector(MADE, state="attached", timeout=90_000)
     [(key, _size, _runtime)] = snapshots(page)
-    assert key != older and f"build={site_build(dist)}&" in key
+    assert key != older and key.endswith(f"&stdlib={page_mark(dist, 'debertz-stdlib')}")
+
+
+def publish(page: Page, dist: Path, change: Callable[[Path], None]) -> None:
+    """Publish a new version made by ``change`` and switch to it as the player would: the
+    prompt, a tap on Update; waits until the new version is ready."""
+    change(dist)
+    write_precache(dist)
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#shell-update")).to_be_visible(timeout=90_000)
+    with page.expect_navigation():
+        page.locator("#shell-update-button").click()
+    page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
+
+
+def change_css(dist: Path) -> None:
+    with (dist / "app.css").open("a", encoding="utf-8") as css:
+        css.write("\n/* a new version */\n")
+
+
+def change_python(dist: Path, tmp_path: Path) -> None:
+    """app.zip rebuilt from the app with one module changed (a constant added)."""
+    package = tmp_path / "app"
+    shutil.copytree(ROOT / "app", package, ignore=shutil.ignore_patterns("__pycache__", "static"))
+    with (package / "ids.py").open("a", encoding="utf-8") as module:
+        module.write("\nUPDATED = 'the new version'\n")
+    write_app_zip(package, dist / "app.zip")
+
+
+def test_an_update_of_the_css_or_of_the_python_starts_from_the_runtime_snapshot(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    tmp_path: Path,
+) -> None:
+    server = serve(dist_copy)
+    page.goto(server.url)
+    wait_ready(page)
+    page.wait_for_selector(MADE, state="attached", timeout=90_000)
+    [kept] = snapshots(page)
+
+    publish(page, dist_copy, lambda dist: change_python(dist, tmp_path))
+    assert page.get_attribute("html", "data-python") == "snapshot"
+    assert page.get_attribute("html", "data-python-fallback") is None
+    assert python(page, "import app.ids\napp.ids.UPDATED") == "the new version"
+
+    publish(page, dist_copy, change_css)
+    assert page.get_attribute("html", "data-python") == "snapshot"
+    assert "a new version" in page.evaluate("fetch('./app.css').then((r) => r.text())")
+    assert snapshots(page) == [kept], "the same snapshot served both versions"
+
+
+def test_a_snapshot_too_big_for_the_restore_heap_is_never_stored(
+    page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
+) -> None:
+    """Pyodide restores a snapshot into a heap of the WebAssembly module's initial size: a bigger
+    one would fail at every start (RangeError). Here the worker's heap outgrows it, as imports
+    beyond its room would."""
+    worker = dist_copy / "snapshot-worker.mjs"
+    code = worker.read_text(encoding="utf-8")
+    grow = '  pyodide.runPython("grown = bytearray(32 << 20)", { globals: pyodide.globals });\n'
+    assert "  const heap = " in code
+    worker.write_text(code.replace("  const heap = ", grow + "  const heap = "), encoding="utf-8")
+    write_precache(dist_copy)
+    server = serve(dist_copy)
+    page.goto(server.url)
+    wait_ready(page)
+    done = 'html[data-python-snapshot]:not([data-python-snapshot="making"])'
+    page.wait_for_selector(done, state="attached", timeout=90_000)
+    assert page.get_attribute("html", "data-python-snapshot") == "too-big"
+    reason = page.get_attribute("html", "data-python-snapshot-reason") or ""
+    assert re.search(r"its heap is \d+ bytes, the restore heap 31457280: not stored", reason)
+    assert snapshots(page) == []
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "normal"
+    assert page.get_attribute("html", "data-python-fallback") is None

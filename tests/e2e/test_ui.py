@@ -292,7 +292,7 @@ def test_four_players_in_teams_with_penalties_and_a_debertz_then_rematch(
     assert expected["hands"][0]["penalties"]["bait"] == [50, 0]
     assert expected["hands"][1]["penalties"]["ski"] == [100, 0]
     hand(page, taker=2, debertz=0)
-    expect(page.locator(".result")).to_contain_text("Оля & Іван")
+    expect(page.locator(".result")).to_contain_text("Победа: Оля и Іван")  # a word, not &
     expected = assert_sheet_matches_cli(page, idb)
     assert expected["winner"] == 0 and expected["decided_by"] == "debertz"
 

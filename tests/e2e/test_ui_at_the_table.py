@@ -153,6 +153,134 @@ def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
     expect(page.locator("#board, .board")).to_be_visible()
 
 
+def test_back_after_a_game_opened_by_its_address_closes_the_form_then_the_list_leaves(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 1: an address typed or pasted into the running app (a bookmark, a link)
+    gets the history a first visit to it gets: the form opens again after Back, and the list
+    stays the bottom, even when the address was typed over another game."""
+    open_app(page, app_url, wait_ready)
+    old = start(page, ["Оля", "Петро"])
+    page.click(".topbar a[href='#/']")
+    gid = start(page, ["Віра", "Іван"])
+    page.click(".topbar a[href='#/']")
+    page.click(f"#open-{old}")
+    assert screen(page) == f"#/game/{old}"
+    page.goto(f"{app_url}#/game/{gid}")  # typed over the old game
+    expect(page.locator(".screen.game")).to_contain_text("Віра")
+    for _ in range(3):
+        page.click("#new-hand")
+        expect(page.locator("#entry")).to_be_visible()
+        assert screen(page) == f"#/game/{gid}/hand"
+        back(page)
+        expect(page.locator("#entry")).to_have_count(0)
+        assert screen(page) == f"#/game/{gid}"
+    back(page)
+    expect(page.locator(".screen.home")).to_be_visible()
+    assert screen(page) == "#/"
+    back(page)  # out of the app, not into the game left before
+    assert not page.url.startswith(app_url)
+
+
+def test_a_game_started_from_a_scrolled_form_opens_at_its_score(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 2: *Почати гру* at the foot of a long form shows the new sheet from its
+    top, the score in view (and the rematch from a winner card does the same)."""
+    open_app(page, app_url, wait_ready)
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    page.click("details.options summary")
+    page.check("#opt-bait_penalty")
+    page.check("#opt-ski_penalty")
+    page.locator("#start-game").scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 200
+    page.click("#start-game")
+    expect(page.locator("#new-hand")).to_be_visible()
+    assert page.evaluate("scrollY") == 0
+    expect(page.locator("#screen-title")).to_be_in_viewport()
+
+
+NOTE_OVER = """([note, control]) => {
+  const a = document.getElementById(note).getBoundingClientRect();
+  const b = document.getElementById(control).getBoundingClientRect();
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {overlap: a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right,
+          hit: hit && hit.closest("#" + control) !== null, inView: b.bottom <= innerHeight};
+}"""
+
+
+def show_note(page: Page) -> None:
+    """The first visit's «Готово без інтернету» note, shown as boot.js shows it."""
+    page.evaluate("""() => { const n = document.getElementById("shell-note");
+      n.textContent = "✓ Готово: застосунок працює без інтернету."; n.dataset.kind = "offline-ready";
+      n.hidden = false; }""")
+    page.wait_for_timeout(100)  # the ResizeObserver's answer
+
+
+def test_the_first_visit_s_note_covers_neither_the_start_nor_the_save_bar(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 12: while the note shows, the sticky bars stand above it (and a tap on
+    *Почати гру* / *Записати* reaches the button); once it goes, they go back down."""
+    open_app(page, app_url, wait_ready)
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    show_note(page)
+    place = page.evaluate(NOTE_OVER, ["shell-note", "start-game"])
+    assert place == {"overlap": False, "hit": True, "inView": True}, place
+    page.click("#start-game")
+    page.click("#new-hand")
+    place = page.evaluate(NOTE_OVER, ["shell-note", "save-hand"])
+    assert place == {"overlap": False, "hit": True, "inView": True}, place
+    page.evaluate("document.getElementById('shell-note').hidden = true")
+    page.wait_for_timeout(100)
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--note')") == "0px"
+
+
+BOXES = """(ids) => ids.map((id) => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+})"""
+
+
+def test_small_things_at_320_px_the_card_boxes_line_up_and_the_winner_s_buttons_keep_apart(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 11: a wrapped team name leaves its card-points box in line with the
+    other; the rematch and share buttons do not touch; checkboxes wear the theme's green."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_app(page, app_url, wait_ready)
+    start(page, ["Олександра", "Петро", "Анна-Марія", "Іван"])
+    page.click("#new-hand")
+    expect(page.locator("#cards-1")).to_be_visible()
+    one, other = page.evaluate(BOXES, ["cards-0", "cards-1"])
+    assert abs(one["top"] - other["top"]) < 1 and abs(one["bottom"] - other["bottom"]) < 1
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.cardfield label')].map((l) => l.getBoundingClientRect().height)"
+    )
+    assert max(heights) > min(heights) * 1.5  # one name did wrap: the case being tested
+    page.click("#cancel-hand")
+    page.click("#new-hand")
+    page.click("#taker-0")
+    page.click("details.more:has(#debertz) summary")
+    page.click("#debertz-0")
+    page.click("#save-hand")
+    expect(page.locator("#share-result")).to_be_visible()
+    rematch, share = page.evaluate(BOXES, ["rematch", "share-result"])
+    apart = share["top"] - rematch["bottom"] if share["top"] >= rematch["bottom"] else (
+        share["left"] - rematch["right"])
+    assert apart >= 6, (rematch, share)
+    for scheme, green in (("light", "rgb(31, 81, 53)"), ("dark", "rgb(44, 122, 76)")):
+        page.emulate_media(color_scheme=scheme)
+        colour = page.evaluate("getComputedStyle(document.getElementById('keep-awake')).accentColor")
+        assert colour == green, (scheme, colour)
+    page.emulate_media(color_scheme="light")
+
+
 def test_back_through_the_sharing_screens(page: Page, app_url: str, wait_ready: Wait) -> None:
     """A game's share screen goes back to the game, the rules' to the form; a game saved from a
     link or a file takes the link's place, so Back from it goes to the list, never to the link."""
@@ -279,6 +407,54 @@ def test_the_screen_stays_on_during_a_game_and_comes_back_after_the_app_was_hidd
     settled(page, {"requests": 1, "releases": 0, "held": True})
 
 
+WAKE_LOCK_AFTER_A_TAP = """(() => {  // WebKit's rule: no lock before the player's first gesture
+  let tapped = false;
+  for (const kind of ["pointerdown", "keydown"]) {
+    addEventListener(kind, () => { tapped = true; }, {capture: true});
+  }
+  const granting = Object.getOwnPropertyDescriptor(Navigator.prototype, "wakeLock").get();
+  window.__refusals = 0;
+  const request = async (type) => {
+    if (!tapped) {
+      window.__refusals += 1;
+      throw new DOMException("requires a user gesture", "NotAllowedError");
+    }
+    return granting.request(type);
+  };
+  Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => ({request})});
+})();"""
+
+
+def test_a_browser_that_locks_only_after_a_tap_is_asked_on_the_first_tap_without_a_warning(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 18 item 14 (WebKit): opened straight into a game, the refused lock is not warned
+    about; the setting says the screen stays on from the first tap, and the first tap brings it."""
+    page.add_init_script(WAKE_LOCK)
+    page.add_init_script(WAKE_LOCK_AFTER_A_TAP)
+    open_app(page, app_url, wait_ready)  # the language picked: a gesture already
+    gid = start(page, ["Оля", "Петро"])
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    warned: list[str] = []
+    page.on("console", lambda m: warned.append(m.text) if m.type in ("warning", "error") else None)
+    assert screen(page) == f"#/game/{gid}"
+    page.reload()  # a start straight into the game, no tap yet
+    wait_ready(page)
+    assert page.evaluate("window.__refusals") >= 1
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "gesture")
+    expect(page.locator("#keep-awake-gesture")).to_be_visible()
+    expect(page.locator("#keep-awake-gesture")).to_have_text(
+        "Цей браузер дає тримати екран увімкненим лише після першого дотику до нього — далі "
+        "екран не гасне."
+    )
+    expect(page.locator("#keep-awake-refused")).to_be_hidden()
+    assert not [text for text in warned if "wake lock" in text], warned
+    page.locator(".scoreline, #screen-title").first.tap()  # a tap on nothing in particular
+    settled(page, {"requests": 1, "releases": 0, "held": True})
+    expect(page.locator("html")).to_have_attribute("data-wake-lock", "yes")
+    expect(page.locator("#keep-awake-gesture")).to_be_hidden()
+
+
 def test_without_the_wake_lock_api_nothing_breaks_and_no_setting_shows(
     page: Page, recorder: Any, app_url: str, wait_ready: Wait
 ) -> None:
@@ -302,11 +478,11 @@ def test_after_the_taker_the_focus_is_in_the_takers_card_field_with_what_it_need
     page.click("#new-hand")
     page.tap("#taker-3")  # Марта: the second team's field
     page.wait_for_selector("#cards-1:focus")
-    expect(page.locator("#cards-hint")).to_have_text("Петро & Марта: more than 81 to make it.")
+    expect(page.locator("#cards-hint")).to_have_text("Петро and Марта: more than 81 to make it.")
     page.keyboard.type("95")  # no tap on the field first: the keyboard is already there
     expect(page.locator("#cards-0")).to_have_value("67")
     page.tap("#meld-0")  # the other team's terz moves the line
-    expect(page.locator("#cards-hint")).to_have_text("Петро & Марта: more than 91 to make it.")
+    expect(page.locator("#cards-hint")).to_have_text("Петро and Марта: more than 91 to make it.")
 
 
 def test_another_target_keeps_the_rule_set_and_the_game_says_which_rules_hold(

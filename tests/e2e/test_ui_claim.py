@@ -150,7 +150,7 @@ def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     expect(page.locator("#claim-side-1")).to_have_count(0)
     expect(page.locator("#claim-terz-plus")).to_have_count(0)  # card points only
     page.fill("#claim-cards", "51")
-    expect(page.locator("#preview")).to_have_text("Оля & Іван: 150 + 51 = 201 із 201 — перемога.")
+    expect(page.locator("#preview")).to_have_text("Оля та Іван: 150 + 51 = 201 із 201 — перемога.")
     fits_the_phone(page, ("#taker", "#claim-side", "#claim-cards"))
     page.evaluate("window.scrollTo(0, 0)")
     SHOTS.mkdir(exist_ok=True)
@@ -165,7 +165,7 @@ def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     expected = assert_sheet_matches_cli(page, idb)
     assert (expected["winner"], expected["decided_by"]) == (0, "claim")
     expect(page.locator("tbody.hand.claim td.note")).to_have_text(
-        "«Партія» — Оля & Іван: 150 + 51 = 201 із 201, гру виграно"
+        "«Партія» — Оля та Іван: 150 + 51 = 201 із 201, гру виграно"
     )
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "claim-finished-360x640.png"), full_page=True)

@@ -15,6 +15,7 @@ import pytest
 
 import tools.build as build_module
 from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
+from tools.stdlib import STDLIB_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,18 +49,22 @@ def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> No
         assert name in files
     runtime = {name for name in files if name.startswith("vendor/")}
     expected = sum(len(patterns) for _source, patterns in RUNTIME.values())
-    assert len(runtime) == expected
+    assert len(runtime) == expected + 2, "and the reduced lock file, the trimmed stdlib"
+    assert {"vendor/pyodide/pyodide-lock.json", STDLIB_FILE} <= runtime
+    assert "vendor/pyodide/python_stdlib.zip" not in runtime
     assert not [
         name for name in files if name.endswith((".map", ".d.ts", ".html")) and name != "index.html"
     ]
 
 
-def test_the_precache_lists_every_file_but_the_worker_itself_with_its_revision(
+def test_the_precache_lists_every_file_but_the_worker_and_the_screenshots_with_its_revision(
     dist: Path,
 ) -> None:
     precache = read_precache(dist)
     listed = {name.removeprefix("./") for name in precache.files}
-    assert listed == files_of(dist) - {"service-worker.js", "precache.js", "share-target.js"}
+    shots = {name for name in files_of(dist) if name.startswith("screenshots/")}
+    assert len(shots) == 3, "the install dialog's screenshots are served, not precached"
+    assert listed == files_of(dist) - {"service-worker.js", "precache.js", "share-target.js"} - shots
     assert all(name.startswith("./") for name in precache.files)
     for name, entry in precache.files.items():
         data = (dist / name).read_bytes()
@@ -85,17 +90,19 @@ def test_the_build_id_follows_the_content_and_a_change_touches_only_its_file(
     assert write_precache(again) == second, "stamping again changes nothing"
 
 
-def test_the_app_zip_has_the_python_package_its_bytecode_texts_and_licences_only(dist: Path) -> None:
+def test_the_app_zip_has_the_python_package_as_bytecode_its_texts_and_licences_only(
+    dist: Path,
+) -> None:
     names = set(zipfile.ZipFile(dist / "app.zip").namelist())
-    sources = {name for name in names if name.endswith(".py")}
-    assert "storage.py" in sources and "browser/store.py" in sources
-    assert "main.py" not in names
+    bytecode = {name for name in names if name.endswith(".pyc")}
+    assert "storage.pyc" in bytecode and "browser/store.pyc" in bytecode
+    assert "main.pyc" not in names and not [name for name in names if name.endswith(".py")]
     expected = {
-        p.relative_to(ROOT / "app").as_posix()
+        p.relative_to(ROOT / "app").with_suffix(".pyc").as_posix()
         for p in (ROOT / "app").rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert sources == expected - {"main.py"}
+    assert bytecode == expected - {"main.pyc"}
     data = {name for name in names if name.endswith(".json")}
     assert data == {
         p.relative_to(ROOT / "app").as_posix() for p in (ROOT / "app/ui/text").rglob("*.json")
@@ -103,16 +110,24 @@ def test_the_app_zip_has_the_python_package_its_bytecode_texts_and_licences_only
     assert "ui/text/uk/ui.json" in data and "ui/text/en/help.json" in data
     licences = {name for name in names if name.endswith("/LICENSE")}
     assert licences == {"_vendor/segno/LICENSE"}
-    bytecode = names - sources - data - licences
-    assert len(bytecode) == len(sources)
-    assert all(re.fullmatch(r"(.+/)?__pycache__/\w+\.cpython-314\.pyc", name) for name in bytecode)
+    assert names == bytecode | data | licences
 
 
 def test_the_bytecode_is_unchecked_hash_pyc_for_pyodides_python(dist: Path) -> None:
     archive = zipfile.ZipFile(dist / "app.zip")
-    data = archive.read("__pycache__/storage.cpython-314.pyc")
+    data = archive.read("storage.pyc")
     flags = int.from_bytes(data[4:8], "little")
     assert flags == 0b01, "hash-based (bit 0) and not checked against the source (bit 1 clear)"
+    source = (ROOT / "app/storage.py").read_bytes()
+    assert b"/home/pyodide/app/storage.py" in data, "tracebacks name the source file"
+    assert source not in data
+
+
+def test_pyodide_gets_a_lock_file_of_its_abi_and_no_packages(dist: Path) -> None:
+    lock = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    shipped = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text("utf-8"))
+    assert lock == {"info": shipped["info"], "packages": {}}
+    assert lock["info"]["abi_version"]
 
 
 def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) -> None:
@@ -280,7 +295,7 @@ def test_the_manifest_offers_screenshots_shortcuts_a_monochrome_icon_and_one_win
         assert shot["label"] and max(width, height) / min(width, height) <= 2.3
         assert (width > height) == (shot["form_factor"] == "wide")
         total += path.stat().st_size
-    assert total < 250_000, "the screenshots are precached: keep them small"
+    assert total < 250_000, "the install dialog downloads them: keep them small"
     urls = {shortcut["url"] for shortcut in manifest["shortcuts"]}
     assert urls == {"./#/new", "./#/last"}
     assert all(shortcut["name"] and shortcut["icons"] for shortcut in manifest["shortcuts"])

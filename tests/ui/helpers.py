@@ -15,6 +15,7 @@ from app.storage import (
 )
 from app.ui.reducer import Effect, apply_external, reduce
 from app.ui.scoring import readable_games
+from app.ui.sharing.actions import pending_step
 from app.ui.state import State, initial_state
 from app.ui.views import render
 
@@ -47,6 +48,8 @@ class Table:
         self.effects: list[Effect] = []
         self.refused: list[StorageError] = []
         self.clock = 0
+        self.step_size = 7
+        """Games a restore's step does (the page sizes it from the time the last one took)."""
 
     def do(self, action: str, **payload: Any) -> list[Effect]:
         self.clock += 1
@@ -74,6 +77,9 @@ class Table:
         else:
             self.state = new
         render(self.state)  # every state must render
+        if action != "restore-step":
+            while pending_step(self.state):  # as the page does: the next batch once shown
+                effects += self.do("restore-step", size=self.step_size)
         return effects
 
     def hear(self, *game_ids: str) -> None:

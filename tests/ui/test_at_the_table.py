@@ -49,9 +49,9 @@ def test_what_the_taker_needs_moves_with_the_sequences_and_bella() -> None:
     table.do("new-hand")
     table.do("taker", seat=1)  # Петро & Марта
     table.do("meld-side", side=0)  # the others declared a terz: +20 for them
-    assert "Петро &amp; Марта: more than 91 to make it." in table.html()
+    assert "Петро and Марта: more than 91 to make it." in table.html()  # a sentence: a word
     table.do("bella", side=1)
-    assert "Петро &amp; Марта: more than 81 to make it." in table.html()
+    assert "Петро and Марта: more than 81 to make it." in table.html()
 
 
 def test_three_sides_that_must_each_be_beaten_get_no_threshold() -> None:

@@ -78,3 +78,61 @@ def test_every_plural_text_has_all_the_forms_of_its_language() -> None:
         assert plurals, lang
         for base in plurals:
             assert {f"{base}.{form}" for form in PLURAL_FORMS[lang]} <= table.keys(), (lang, base)
+
+
+# --- issue 18 item 10: one word for one thing, in each language -------------------------------
+
+def _help_text(lang: str, anchor: str | None = None) -> str:
+    from app.ui.help.pages import help_sections
+
+    def flat(block: object) -> str:
+        return " ".join(flat(b) for b in block) if isinstance(block, tuple) else str(block)
+
+    return " ".join(
+        section.title + " " + " ".join(flat(b) for b in section.blocks)
+        for section in help_sections(lang) if anchor in (None, section.anchor)
+    )
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
+def test_the_help_names_the_bait_options_as_the_new_game_form_does(lang: str) -> None:
+    t = i18n.translator(lang)
+    help_text = _help_text(lang, "bait_split")
+    for value in ("leader", "taker_points_to_leader", "halves"):
+        label = t(f"opt.bait_to.{value}")
+        assert f"{label}:" in help_text or f"{label} (" in help_text, label
+    assert "Навпіл" not in help_text and "Пополам" not in help_text and "Halves" not in help_text
+
+
+# the plural (polite) forms: "ви", "вы" and their imperatives; the app says "ти" / "ты"
+POLITE = {
+    "uk": re.compile(r"(?<![\w’])(ви|вам|вас|ваш\w*|\w+іть|\w+йте)(?![\w’])", re.IGNORECASE),
+    "ru": re.compile(r"(?<![\w])(вы|вам|вас|ваш\w*|\w+ите|\w+йте|\w+ьте)(?![\w])", re.IGNORECASE),
+}
+NOT_POLITE = {"навіть", "сидите", "байте"}  # "even"; "you (all) sit" at the table; "при висячем байте"
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_help_and_the_messages_say_ti_as_the_app_does(lang: str) -> None:
+    texts = [_help_text(lang), *{"uk": i18n.UK, "ru": i18n.RU}[lang].values()]
+    found = {m.group(0) for text in texts for m in POLITE[lang].finditer(text)} - NOT_POLITE
+    assert found == set()
+
+
+def test_the_russian_texts_say_visyachiy_bait_for_a_tie_as_the_rules_do() -> None:
+    assert not [text for text in i18n.RU.values() if "яйц" in text.lower()]
+    assert "яйц" not in _help_text("ru").lower()
+    assert i18n.translator("ru")("outcome.eggs") == "Висячий байт"
+
+
+@pytest.mark.parametrize(("lang", "seating"), [
+    ("uk", "Оля та Іван проти Петро та Марта: партнери сидять навпроти."),
+    ("ru", "Оля и Іван против Петро и Марта: партнёры сидят напротив."),
+    ("en", "Оля and Іван against Петро and Марта: partners sit opposite each other."),
+])
+def test_partners_are_joined_by_a_word_in_running_text(lang: str, seating: str) -> None:
+    from app.ui.drafts import SetupDraft
+    from app.ui.setup.views import seating_text
+
+    draft = SetupDraft(count=4, names=["Оля", "Петро", "Іван", "Марта"])
+    assert seating_text(draft, i18n.translator(lang)) == seating

@@ -219,3 +219,12 @@ def test_the_statistics_and_a_game_s_report_have_addresses() -> None:
     assert table.state.screen == "game" and table.state.entry is None
     assert nav.address(table.state) == f"#/game/{gid}"
     assert [(e.kind, e.key) for e in effects] == [("focus", "report-title")]
+
+
+def test_an_address_typed_over_a_game_goes_back_to_the_list_and_builds_the_rest() -> None:
+    """Issue 18 item 1: Back from a typed address never leads into the game left before."""
+    assert nav.arrival(["#/", "#/game/old", "#/game/old/hand"], "#/game/new/hand") == nav.Arrival(
+        back=3, kept=1, trail=["#/", "#/game/new", "#/game/new/hand"]
+    )
+    assert nav.arrival(["#/", "#/game/g1"], "#/game/g1/hand").back == 0
+    assert nav.arrival(["#/", "#/game/g1"], "#/game/g1") == nav.Arrival(1, 2, ["#/", "#/game/g1"])

@@ -10,7 +10,7 @@ import pytest
 
 from app.share.backup import REMIND_AFTER
 from app.share.link import game_fragment, rules_fragment, shared_doc
-from app.ui import i18n, nav
+from app.ui import i18n, nav, scoring
 from app.ui.markup import esc
 from app.ui.state import LANGS
 from app.ui.views import render
@@ -295,6 +295,27 @@ def test_a_good_game_file_is_shown_first_and_saved_only_when_asked() -> None:
     assert count(table.state.games) == (1, 5)
 
 
+def test_opening_your_own_file_says_it_is_your_game_not_someone_else_s() -> None:
+    """Issue 18 item 8: a file saved from this phone's own game is no stranger's game that is
+    not saved: the screen says it is already here and opens it; a copy saved from a file
+    before is named a copy."""
+    table = played(hands=3, lang="uk")
+    gid = next(iter(table.state.games))
+    text = scoring.export_text(table.state.games[gid])
+    table.do("open-file", name="моя.json", text=text)
+    html = table.html()
+    assert "Це твоя гра: вона вже є серед твоїх ігор" in html
+    assert "чужа гра" not in html and "не збережена" not in html
+    assert f'id="open-copy" href="#/game/{gid}">Відкрити її<' in html
+    stranger = Table("uk")
+    stranger.do("open-file", name="гра.json", text=text)
+    assert "Це чужа гра" in stranger.html()
+    stranger.do("save-shared", new_id="gcopy")
+    stranger.do("open-file", name="гра.json", text=text)
+    html = stranger.html()
+    assert "Копія цієї гри вже є серед твоїх ігор" in html and "чужа гра" not in html
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_bad_game_file_lists_every_problem_in_the_players_language(lang: str) -> None:
     bad = {"players": ["Оля", "Петро"], "hands": [
@@ -476,3 +497,63 @@ def test_a_link_too_long_for_any_qr_code_says_so_and_keeps_the_link() -> None:
 
     html = qr_figure(BASE + "#/shared/1" + "A" * 5000, i18n.translator("en"))
     assert "is too long for a QR code: copy it or send it" in html and "<svg" not in html
+
+
+def test_the_vinnytsia_rules_from_a_link_seat_four_in_teams_and_another_table_is_told() -> None:
+    """Issue 18 item 3: a preset written for four players in teams seats them (the names typed
+    stay); a count changed afterwards is kept, with a word that the rules were made for four."""
+    table = Table("uk")
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("route", hash=rules_fragment(scoring.preset_options("vinnytsia")))
+    table.do("use-rules")
+    draft = table.state.setup
+    assert draft is not None and draft.preset == "vinnytsia"
+    assert (draft.count, draft.teams, draft.names[0]) == (4, True, "Оля")
+    assert 'id="preset-table"' not in table.html()
+    table.do("setup-count", value=2)
+    assert table.state.setup is not None and table.state.setup.preset == "vinnytsia"
+    assert "Ці правила — для гри вчотирьох двома командами" in table.html()
+    table.do("setup-preset", value="standard")
+    table.do("setup-preset", value="vinnytsia")  # chosen from the list: four in teams again
+    assert table.state.setup is not None and table.state.setup.count == 4
+    table.do("setup-teams", value="false")
+    assert 'id="preset-table"' in table.html()
+
+
+# --- issue 18 item 11: small things on the share and restore screens --------------------------
+
+
+def test_a_backup_preview_ends_its_list_with_a_full_stop() -> None:
+    """Only new games: the one line of the plan used to end in a dangling «;»."""
+    home = played(lang="uk", hands=2)
+    text = backup_of(home)
+    other = Table("uk")
+    other.do("open-file", name="backup.json", text=text)
+    plan = re.search(r'<ul class="plan" id="restore-plan">(.*?)</ul>', other.html())
+    assert plan is not None
+    items = re.findall(r"<li>(.*?)</li>", plan.group(1))
+    assert items == ["1 гру буде додано."]
+
+
+def test_a_dense_qr_code_is_said_and_the_link_and_the_file_come_first() -> None:
+    """A long game's code (above version 10) is too dense for a camera at arm's length."""
+    hands = [{"taker": n % 2, "cards": [100 - n, 62 + n]} for n in range(3)]
+    short = Table("uk", {"g3": {"id": "g3", "players": ["Оля", "Петро"], "hands": hands}})
+    short.do("share-env", base=BASE, share="true")
+    short.do("route", hash="#/share/g3")
+    assert 'data-version="' in short.html()
+    assert 'id="qr-dense"' not in short.html() and 'id="share-file"' not in short.html()
+    long = Table("uk")
+    long.do("share-env", base=BASE, share="true")
+    gid = long.new_game(["Оля", "Петро"], target="10001")
+    for n in range(40):  # a long evening's game, every hand stamped with its time
+        long.hand(n % 2, {0: 100 - n % 7, 1: 62 + n % 7})
+    assert len(long.state.games[gid]["hands"]) == 40
+    long.do("route", hash=f"#/share/{gid}")
+    html = long.html()
+    version = int(re.search(r'data-version="(\d+)"', html).group(1))  # type: ignore[union-attr]
+    assert version > 10
+    assert f"Цей QR-код дуже щільний (версія {version})" in html
+    assert html.index('id="qr-dense"') < html.index('id="share-link"') < html.index('id="qr"')
+    assert f'id="share-file" data-action="export-game" data-id="{gid}"' in html

@@ -117,10 +117,14 @@ def test_a_team_game_with_penalties() -> None:
     assert report.lead(0) == 474
 
 
-def test_debertz_without_cards_counts_as_a_hand_but_not_as_taken() -> None:
+def test_debertz_without_cards_counts_as_a_hand_and_as_taken() -> None:
+    """Issue 18 item 5: a hand counted in «Зіграно роздач» counts in «Брали козир» too; the
+    debertz not played out is its own row under it (it is neither made nor a bait)."""
     report = game_report(GAME_3)
     assert (report.winner, report.decided_by, report.hands) == (2, "debertz", 2)
-    assert report.sides[2].debertz == 1 and report.sides[2].taken == 0
+    assert report.sides[2].debertz == 1 and report.sides[2].taken == 1
+    assert report.sides[2].closed == 1 and report.seats[2].closed == 1
+    assert sum(side.taken for side in report.sides) == report.hands
     assert report.sides[0].baited == 1 and report.score == (0, 162, 0)
 
 
@@ -138,7 +142,9 @@ def test_a_claim_hand_ends_the_game_counts_as_a_hand_but_scores_nothing(
     report = game_report(game)
     assert (report.winner, report.decided_by, report.hands) == (winner, decided_by, 2)
     assert report.score == (62, 100)
-    assert [side.taken for side in report.sides] == [0, 1]
+    assert [side.taken for side in report.sides] == [1, 1]  # the claim hand's taker too
+    assert [side.closed for side in report.sides] == [1, 0]
+    assert sum(side.taken for side in report.sides) == report.hands
     assert [side.biggest for side in report.sides] == [62, 100]
 
 
@@ -174,7 +180,7 @@ def test_statistics_add_up_each_players_games() -> None:
     assert (petro.played, petro.won, petro.hands, petro.points) == (2, 1, 7, 355 + 324)
     assert (petro.taken, petro.made, petro.baited, petro.eggs, petro.skis) == (4, 2, 1, 1, 1)
     ivan = players["іван"]
-    assert (ivan.played, ivan.won, ivan.taken, ivan.baited) == (2, 1, 1, 1)
+    assert (ivan.played, ivan.won, ivan.taken, ivan.baited) == (2, 1, 2, 1)  # and the debertz
     assert (ivan.skis, ivan.debertz, ivan.points, ivan.per_hand) == (1, 1, -150, -37.5)
     assert ivan.best is not None and ivan.best.lead == -162  # a debertz win while behind
     marta = players["марта"]
@@ -210,6 +216,15 @@ def test_unfinished_games_count_for_hands_but_not_for_wins() -> None:
     olya = by_name([going])["оля"]
     assert (olya.played, olya.finished, olya.won, olya.win_rate) == (1, 0, 0, None)
     assert (olya.hands, olya.taken) == (2, 1)
+
+
+def test_a_player_s_line_says_the_rate_is_of_the_finished_games() -> None:
+    """Issue 18 item 4: «2 гри · перемог: 1 (100 %)» read wrong; the line names the finished."""
+    going = {**GAME_1, "id": "g4", "hands": GAME_1["hands"][:2], "updated": "2026-07-05T10:00:00"}
+    state = initial_state({g["id"]: g for g in (GAME_1, going)}, {}, [], ["uk"])
+    state.screen = "stats"
+    text = text_of(render(state))
+    assert re.search(r"Оля 2 гри · завершено 1 · перемог: 1 \(100\s?%\)", text), text
 
 
 def test_periods_are_fixed_when_picked() -> None:
@@ -256,7 +271,7 @@ def test_the_statistics_screen_shows_the_figures_in_english() -> None:
     text = text_of(stats_html("en"))
     assert "Only finished games count for wins" in text
     assert "3 games (3 finished), 9 hands." in text
-    assert "ОЛЯ 3 games · won 2 (67%)" in text
+    assert "ОЛЯ 3 games · 3 finished · won 2 (67%)" in text
     assert "Took trump 3, made 2 (67%)" in text
     assert "Points per hand, on average 96.6" in text  # 869 / 9
     assert "324 : −150 (+474), 02.07.2026" in text
@@ -306,7 +321,7 @@ def test_the_report_table_of_a_team_game() -> None:
     state = initial_state({"g2": GAME_2}, {}, [], ["en"])
     state.screen, state.game_id = "game", "g2"
     text = text_of(render(state))
-    assert "Result оля & Петро — 324 : −150" in text
+    assert "Result оля & Петро 324 — Іван & Марта −150" in text
     assert "Score 324 −150" in text
     assert "Penalties 0 −150" in text
     assert "Biggest hand +162 hand 1 —" in text
@@ -365,3 +380,15 @@ def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
     except StopIteration as done:
         assert done.value == 5
     assert yields == 3
+
+
+def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debertz_taken() -> None:
+    """Issue 18 items 5 and 6: «Віра — 81 : 0 : 81» said nothing of whose 0 it was; a debertz
+    hand counts in «Брали козир» as in «Зіграно роздач», on a row of its own under it."""
+    table = Table("uk", {"g3": GAME_3})
+    table.do("route", hash="#/game/g3/report")
+    text = text_of(table.html())
+    assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
+    assert "Зіграно роздач 2" in text
+    assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
+                     r"«Партія» чи деберць 0 0 1", text), text

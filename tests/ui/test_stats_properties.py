@@ -59,11 +59,12 @@ def test_a_report_agrees_with_the_sheet_and_with_itself(game: dict[str, Any]) ->
     assert report.score == sheet.score and report.winner == sheet.winner
     assert report.hands + report.redeals + report.void == len(lines)
     assert report.void == sum(line.void for line in lines)
+    assert sum(side.taken for side in report.sides) == report.hands  # every hand has a taker
     for side, figures in enumerate(report.sides):
-        assert figures.taken == figures.made + figures.baited + figures.eggs
+        assert figures.taken == figures.made + figures.baited + figures.eggs + figures.closed
         assert figures.run <= figures.made
         seats = [seat for seat, owner in enumerate(report.side_of) if owner == side]
-        for name in ("taken", "made", "baited", "eggs"):
+        for name in ("taken", "made", "baited", "eggs", "closed"):
             assert getattr(figures, name) == sum(getattr(report.seats[s], name) for s in seats)
         assert figures.points == sum(line.change[side] for line in lines)
         assert figures.penalties == sum(
@@ -73,8 +74,8 @@ def test_a_report_agrees_with_the_sheet_and_with_itself(game: dict[str, Any]) ->
             assert all(line.change[side] <= figures.biggest for line in lines)
         else:
             assert all(line.change[side] <= 0 for line in lines)
-    outcomes = [line for line in lines if line.outcome is not None and not line.void]
-    assert sum(figures.taken for figures in report.sides) == len(outcomes)
+    taken = [line for line in lines if line.taker is not None and not line.void]
+    assert sum(figures.taken for figures in report.sides) == len(taken)
 
 
 @settings(max_examples=50, deadline=None)

@@ -153,7 +153,7 @@ def test_ukrainian_and_russian_use_the_games_own_words() -> None:
     en = " ".join(i18n.EN.values()).lower()
     for word in ("байт", "яйця", "лижі", "белла", "терц", "полтинник", "деберць"):
         assert word in uk, word
-    for word in ("байт", "яйца", "голый", "белла", "терц", "полтинник", "деберц"):
+    for word in ("байт", "висячий байт", "голый", "белла", "терц", "полтинник", "деберц"):
         assert word in ru, word
     for word in ("bait", "eggs", "skis", "bella", "terz", "fifty", "debertz"):
         assert word in en, word
@@ -174,20 +174,27 @@ def test_unreadable_records_are_listed_on_the_home_screen() -> None:
     assert "Record “g7” was made by a newer version of the app." in html
 
 
-def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
-    table = Table("en")
+def ski_penalty_game(lang: str) -> Table:
+    """Оля and Петро, a hand without a trick costing 100 every time."""
+    table = Table(lang)
     table.do("route", hash="#/new")
     table.do("setup-penalty", name="ski_penalty", part="on", value="true")
     table.do("setup-penalty", name="ski_penalty", part="when", value="each")
     table.do("setup-name", seat=0, value="Оля")
     table.do("setup-name", seat=1, value="Петро")
     table.do("start-game")
+    return table
+
+
+def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
+    table = ski_penalty_game("en")
     table.hand(0, {0: 81})
     table.hand(1, {1: 162}, no_tricks=0)
     html = table.html()
     assert '<span class="mark eggs">eggs</span>' in html
     assert '<span class="mark won-pot">+81 hanging</span>' in html
-    assert '<span class="mark skis">skis</span>' in html
+    # the penalty names the skis: the word is not said twice (issue 18 item 11)
+    assert '<span class="mark skis">skis</span>' not in html
     assert '<span class="mark penalty">−100 skis penalty</span>' in html
     assert "Оля: the next hand without a trick costs 100" in html
 
@@ -392,3 +399,25 @@ def test_the_entry_bar_holds_only_save_and_cancel_and_delete_sits_in_the_form() 
     bar = html[html.index('id="entry-bar"') :]
     assert 'id="save-hand"' in bar and 'id="ask-delete-hand"' not in bar
     assert html.index('id="ask-delete-hand"') < html.index('id="entry-bar"')
+
+
+def test_the_preview_names_a_penalty_s_cause_once_and_the_winner_card_s_buttons_are_apart() -> None:
+    """Issue 18 item 11: «−100 штраф за лижі, лижі» said the skis twice; the rematch and the
+    share button sat in one line of text with nothing between them."""
+    table = ski_penalty_game("uk")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=1, value="162")
+    table.do("no-tricks", side=0)
+    preview = re.search(r'<div class="preview[^"]*" id="preview".*?</div>', table.html(), re.DOTALL)
+    assert preview is not None
+    assert "штраф за лижі" in preview.group(0) and "лижі," not in preview.group(0)
+    assert preview.group(0).count("лижі") == 1
+    table.do("cancel-hand")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("debertz", side=0)
+    table.do("save-hand")
+    html = table.html()
+    assert re.search(r'<div class="row result-actions"><button[^>]* id="rematch".*?</button>'
+                     r'<a class="btn big" id="share-result"', html)

@@ -84,7 +84,7 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
     marked = ' aria-invalid="true"' if invalid else ""
     side = draft.claim_side
     label = t("entry.claim_cards") if side is None else t(
-        "entry.claim_cards_of", side=side_label(game, side)
+        "entry.claim_cards_of", side=side_label(game, side, t("side.and"))
     )
     return (
         '<div class="group cardfield claimfield">'
@@ -134,10 +134,10 @@ def claim_verdict(game: GameDict, draft: HandDraft, issues: list[Issue], t: i18n
     )
 
 
-def _sums(game: GameDict, result: engine.ClaimResult) -> dict[str, Any]:
+def _sums(game: GameDict, result: engine.ClaimResult, t: i18n.Tr) -> dict[str, Any]:
     """The figures of a claim, named as the texts name them."""
     return {
-        "side": side_label(game, result.side),
+        "side": side_label(game, result.side, t("side.and")),
         "score": signed_score(result.score),
         "claimed": result.claimed,
         "total": signed_score(result.total),
@@ -154,11 +154,11 @@ def verdict_text(game: GameDict, result: engine.ClaimResult, t: i18n.Tr) -> tupl
     >>> verdict_text(game, ClaimResult(0, 430, 71, 501, 0, "claim"), i18n.translator("en"))
     ('Оля: 430 + 71 = 501 of 501: wins the game.', 'holds')
     """
-    sums = _sums(game, result)
+    sums = _sums(game, result, t)
     if result.holds:
         return t("entry.claim_holds", **sums), "holds"
     if result.winner is not None:
-        return t("entry.claim_loses", winner=side_label(game, result.winner), **sums), "loses"
+        return t("entry.claim_loses", winner=side_label(game, result.winner, t("side.and")), **sums), "loses"
     return t("entry.claim_play_on", **sums), "problem"
 
 
@@ -169,13 +169,13 @@ def claim_row(shown: Played, hand: dict[str, Any], line: engine.HandLine, t: i18
     result = line.claim
     if result is None:
         side = (hand.get("claim") or {}).get("side")
-        name = shown.label(side) if isinstance(side, int) and 0 <= side < sides else ""
+        name = shown.label(side, t("side.and")) if isinstance(side, int) and 0 <= side < sides else ""
         text = t("game.claim_row_void", side=name)
     elif result.holds:
-        text = t("game.claim_row_holds", **_sums(game, result))
+        text = t("game.claim_row_holds", **_sums(game, result, t))
     else:
-        winner = "" if result.winner is None else shown.label(result.winner)
-        text = t("game.claim_row_loses", winner=winner, **_sums(game, result))
+        winner = "" if result.winner is None else shown.label(result.winner, t("side.and"))
+        text = t("game.claim_row_loses", winner=winner, **_sums(game, result, t))
     return f'<td colspan="{sides}" class="note claim">{esc(text)}</td>'
 
 
@@ -185,5 +185,5 @@ def decided_text(shown: Played, t: i18n.Tr) -> str | None:
     if sheet.decided_by not in ("claim", "failed_claim"):
         return None
     result = next(line.claim for line in sheet.hands if line.claim is not None)
-    sums = _sums(game, result)
+    sums = _sums(game, result, t)
     return t(f"game.decided.{sheet.decided_by}", **sums)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import history, scoring
+from app.ui import history, i18n, scoring
 from app.ui.core import Effect, Handler, Payload, open_game, put
 from app.ui.games.actions import delete_game
 from app.ui.hand.actions import still_there
@@ -86,7 +86,7 @@ def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> b
     state.notice = f"blocked_{why}"
     state.notice_params = {
         **params,
-        "side": scoring.side_label(changed, side),
+        "side": scoring.side_label(changed, side, i18n.translator(state.lang)("side.and")),
         "hand": history.number_before(op, hand),
         "n": int(op["index"]) + 1,
     }

@@ -84,12 +84,17 @@ def rules_details(game: GameDict, t: i18n.Tr) -> str:
 
 
 def _keep_awake(state: State, t: i18n.Tr) -> str:
-    """The switch of the screen wake lock (the page hides it where the browser has none)."""
+    """The switch of the screen wake lock (the page hides it where the browser has none), with
+    what the browser allows: the page shows the note ``<html data-wake-lock>`` names
+    (app/browser/wake.py: the lock from the first tap only, or refused for now)."""
     on = state.settings.get("keep_awake", True) is not False
     return (
         '<div class="option check keep-awake">'
         f'<input type="checkbox" id="keep-awake" data-action="keep-awake"{" checked" if on else ""}>'
-        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label></div>'
+        f'<label for="keep-awake">{esc(t("game.keep_awake"))}</label>'
+        f'<p class="hint wake-note" id="keep-awake-gesture">{esc(t("game.keep_awake_gesture"))}</p>'
+        f'<p class="hint wake-note" id="keep-awake-refused">{esc(t("game.keep_awake_refused"))}</p>'
+        "</div>"
     )
 def render_readonly(game: GameDict, t: i18n.Tr) -> str:
     """The board and the hands of a game that is not ours to change (shared with us, opened
@@ -172,7 +177,7 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
     if not sheet.finished and max(sheet.score) >= shown.rules["target"]:
         items.append(t("game.tie_goes_on"))
     for side in range(shown.sides):
-        name = shown.label(side)
+        name = shown.label(side, t("side.and"))
         if sheet.next_bait_cost[side]:
             items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
         if sheet.next_ski_cost[side]:
@@ -182,14 +187,15 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
 
 def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     sheet, game = shown.sheet, shown.record
-    winner = shown.label(sheet.winner) if sheet.winner is not None else ""
+    winner = shown.label(sheet.winner, t("side.and")) if sheet.winner is not None else ""
     how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
+        '<div class="row result-actions">'
         f'<button type="button" class="btn primary big" id="rematch" data-action="rematch" '
         f'data-id="{esc(game["id"])}">{esc(t("game.rematch"))}</button>'
         f'<a class="btn big" id="share-result" href="#/share/{esc(game["id"])}">'
-        f"{esc(t('share.share_game'))}</a>"
+        f"{esc(t('share.share_game'))}</a></div>"
         if editable
         else ""
     )
@@ -224,7 +230,8 @@ def _toolbar(state: State, shown: Played, t: i18n.Tr) -> str:
     ]
     if not sheet.finished:
         kept = kept_draft(state, None)  # Back closed the form and kept what was typed
-        label = t("game.resume_hand", n=len(game["hands"]) + 1) if kept else t("game.new_hand")
+        typed = kept is not None and not kept.blank()  # an untouched form is no hand to go on with
+        label = t("game.resume_hand", n=len(game["hands"]) + 1) if typed else t("game.new_hand")
         buttons.append(
             f'<button type="button" class="btn primary big grow" id="new-hand" data-action="new-hand">'
             f"{esc(label)}</button>"

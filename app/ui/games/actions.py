@@ -21,7 +21,7 @@ def _rematch(state: State, payload: Payload) -> list[Effect]:
     winner = scoring.sheet(old).winner
     game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
     state.screen, state.game_id, state.entry = "game", game["id"], None
-    return [put(state, game), Effect("focus", "new-hand")]
+    return [put(state, game), Effect("focus", "new-hand"), Effect("scroll", "top")]
 
 
 def _export_game(state: State, payload: Payload) -> list[Effect]:

@@ -176,7 +176,8 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
     done = bool(game.get("finished"))
     winner = ""
     if done and isinstance(winner_side, int):
-        winner = f'<p class="won">{esc(t("home.winner", side=side_label(game, winner_side)))}</p>'
+        label = side_label(game, winner_side, t("side.and"))
+        winner = f'<p class="won">{esc(t("home.winner", side=label))}</p>'
 
     actions = [
         (

@@ -84,7 +84,7 @@ def _summary(issues: list[Issue], grouped: dict[str, Any], game: GameDict, t: i1
     )
     return (
         f'<div id="entry-errors" class="errors" role="alert" tabindex="-1">'
-        f"<p>{esc(t('entry.fix', n=len(issues)))}</p><ul>{general}</ul></div>"
+        f"<p>{esc(t('entry.fix', n=len(issues)))}</p>{f'<ul>{general}</ul>' if general else ''}</div>"
     )
 
 
@@ -123,10 +123,10 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
             )
         fields.append(
             f'<div class="cardfield{" filled" if auto else ""}">'
-            f'<label for="{ident}">{words(side_label(game, side))}</label>'
+            f'<label for="{ident}">{words(side_label(game, side))}</label><div class="cardbox">'
             f'<input type="text" inputmode="numeric" pattern="[0-9]*" class="num" id="{ident}" '
             f'data-action="cards" data-side="{side}" value="{esc(draft.cards[side])}" '
-            f'autocomplete="off" enterkeyhint="done"{invalid}{described}>{auto_hint}{skis}{error}</div>'
+            f'autocomplete="off" enterkeyhint="done"{invalid}{described}>{auto_hint}{skis}{error}</div></div>'
         )
     general = grouped.get("cards")
     general_html = ""
@@ -164,7 +164,7 @@ def cards_hint(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     least = scoring.least_to_make(game, draft)
     if least is None or draft.taker is None:
         return t("entry.cards_hint_many" if draft.sides > 2 else "entry.cards_hint")
-    side = side_label(game, scoring.side_of(game, draft.taker))
+    side = side_label(game, scoring.side_of(game, draft.taker), t("side.and"))
     if least == 0:
         return t("entry.needs_any", side=side)
     return t("entry.needs", side=side, points=least - 1)
@@ -271,7 +271,7 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
             f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
         )
     if trial.finished and trial.winner is not None and line.number == len(trial.hands):
-        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner)))}</p>'
+        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner, t("side.and"))))}</p>'
     return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p></div>'
 
 
@@ -349,17 +349,21 @@ def confirm_question(state: State, game: GameDict, t: i18n.Tr) -> str:
 
 
 def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> list[tuple[str, str]]:
-    """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz."""
+    """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz.
+    A penalty names what it is for, so the bait or the skis it follows from are not said
+    again («−100 штраф за лижі», not «…, лижі»)."""
     marks: list[tuple[str, str]] = []
-    if line.taker_side == side and line.outcome in ("bait", "eggs"):
+    bait_due, ski_due = line.penalties.bait[side], line.penalties.ski[side]
+    said_by_penalty = line.outcome == "bait" and bait_due
+    if line.taker_side == side and line.outcome in ("bait", "eggs") and not said_by_penalty:
         marks.append((line.outcome, t(f"mark.{line.outcome}")))
     if line.pot_won and line.winner == side:
         marks.append(("won-pot", t("mark.pot", points=line.pot_won)))
-    if line.penalties.bait[side]:
-        marks.append(("penalty", t("mark.bait_penalty", points=line.penalties.bait[side])))
-    if line.penalties.ski[side]:
-        marks.append(("penalty", t("mark.ski_penalty", points=line.penalties.ski[side])))
-    if side in (hand.get("no_tricks") or []):
+    if bait_due:
+        marks.append(("penalty", t("mark.bait_penalty", points=bait_due)))
+    if ski_due:
+        marks.append(("penalty", t("mark.ski_penalty", points=ski_due)))
+    if side in (hand.get("no_tricks") or []) and not ski_due:
         marks.append(("skis", t("mark.skis")))
     if hand.get("debertz") == side:
         marks.append(("debertz", t("mark.debertz")))

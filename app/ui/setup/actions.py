@@ -104,7 +104,8 @@ def _start_game(state: State, payload: Payload) -> list[Effect]:
     game = setup.new_game(draft, payload["new_id"], payload.get("now", ""), _random(payload))
     state.setup = None
     state.screen, state.game_id = "game", game["id"]
-    return [put(state, game), Effect("focus", "new-hand")]
+    # the new sheet from its top (its score), wherever the form was scrolled to
+    return [put(state, game), Effect("focus", "new-hand"), Effect("scroll", "top")]
 
 
 def _random(payload: Payload) -> int:

@@ -110,6 +110,33 @@ def rules_json(draft: SetupDraft) -> dict[str, Any]:
     return rules
 
 
+PRESET_TABLES: dict[str, tuple[int, bool]] = {"vinnytsia": (4, True)}  # setup.preset_four_teams
+"""The table a preset is written for (players, teams): the Vinnytsia rules (seed 003) are a
+four-player game of two teams, so choosing them seats four in teams (the names typed stay); a
+count changed afterwards is the player's choice, and the form then says the rules were made for
+another table (``off_table``)."""
+
+
+def _seat_for_preset(draft: SetupDraft) -> None:
+    """Seat the table the chosen preset is written for."""
+    if draft.preset in PRESET_TABLES:
+        draft.count, draft.teams = PRESET_TABLES[draft.preset]
+
+
+def off_table(draft: SetupDraft) -> bool:
+    """Whether the form's preset was written for another table than the one it seats.
+
+    >>> draft = fresh_setup()
+    >>> apply_preset(draft, "vinnytsia"); draft.count, draft.teams, off_table(draft)
+    (4, True, False)
+    >>> draft.count = 2
+    >>> off_table(draft)
+    True
+    """
+    table = PRESET_TABLES.get(draft.preset)
+    return table is not None and (draft.count, draft.teams) != table
+
+
 def apply_rules(draft: SetupDraft, rules: dict[str, Any]) -> None:
     """Take every option and the target of a full rules object (a rule set from a link).
 
@@ -121,6 +148,7 @@ def apply_rules(draft: SetupDraft, rules: dict[str, Any]) -> None:
     draft.options = _options_without_target(rules)
     _set_target(draft, int(rules["target"]))
     refresh_preset(draft)
+    _seat_for_preset(draft)
 
 
 def apply_preset(draft: SetupDraft, name: str) -> None:
@@ -141,6 +169,7 @@ def apply_preset(draft: SetupDraft, name: str) -> None:
     if usual is not None and target_value(draft) == usual:
         _set_target(draft, int(rules["target"]))
     draft.preset = name
+    _seat_for_preset(draft)
 
 
 def refresh_preset(draft: SetupDraft) -> None:

@@ -110,13 +110,14 @@ def seating_text(draft: SetupDraft, t: i18n.Tr) -> str:
 
     >>> d = SetupDraft(count=4, names=["Оля", "Петро", "Іван", "Марта"])
     >>> seating_text(d, i18n.translator("en"))
-    'Оля & Іван against Петро & Марта: partners sit opposite each other.'
+    'Оля and Іван against Петро and Марта: partners sit opposite each other.'
     """
     shown = [
         name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(draft.names)
     ]
     if draft.count == 4 and draft.teams:
-        return t("setup.seating_teams", a=f"{shown[0]} & {shown[2]}", b=f"{shown[1]} & {shown[3]}")
+        both = t("side.and")
+        return t("setup.seating_teams", a=f"{shown[0]} {both} {shown[2]}", b=f"{shown[1]} {both} {shown[3]}")
     return t("setup.seating_each", names=" → ".join(shown[: draft.count]))
 
 
@@ -184,11 +185,19 @@ def _rules(draft: SetupDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
         f'<label for="preset">{esc(t("setup.preset"))}</label>{preset}'
         f'<p class="hint">{esc(t(f"preset.{draft.preset}.about"))} '
         f'<a href="#/help/presets">{esc(t("setup.rules_help"))}</a></p>'
+        f"{_off_table(draft, t)}"
         f'<p><a class="btn small" id="share-rules" href="#/share/rules">'
         f"{esc(t('share.share_rules'))}</a></p>"
         f'<details class="options"{" open" if draft.preset == "custom" or _option_errors(grouped) else ""}>'
         f"<summary>{esc(t('setup.options'))}</summary>{options}</details></fieldset>"
     )
+
+
+def _off_table(draft: SetupDraft, t: i18n.Tr) -> str:
+    """A word when the preset was written for another table than the one the form seats."""
+    if not setup.off_table(draft):
+        return ""
+    return f'<p class="hint warn" id="preset-table">{esc(t("setup.preset_four_teams"))}</p>'
 
 
 def _choice(draft: SetupDraft, name: str, grouped: dict[str, Any], t: i18n.Tr) -> str:

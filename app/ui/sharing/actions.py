@@ -23,12 +23,15 @@ from typing import Any
 
 from app import engine
 from app.share import backup as backups
-from app.share import inbound
-from app.share.backup import Backup, RestorePlan
-from app.share.files import FileError, GameFile, LinkText, read_file
+from app.share import inbound, restoring
+from app.share.backup import BackupError
+from app.share.errors import ShareError
+from app.share.files import FileError, GameFile, LinkText, open_file, read_file
+from app.share.limits import LimitError
 from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
+from app.share.restoring import Planning, Writing
 from app.ui import nav, scoring
-from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, put
+from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
 from app.ui.setup import draft as setup
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
 from app.ui.state import LANGS, State
@@ -160,7 +163,8 @@ def _route_share(state: State, parts: list[str], starting: bool = False) -> list
 def _route_import(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
     _leave_game(state)
     if state.screen != "import":  # arriving afresh: forget a file opened earlier
-        _transfer(state, incoming=None, restore=None, restored=None, file_name="")
+        _transfer(state, incoming=None, restore=None, restored=None, file_name="",
+                  planning=None, writing=None, digests={})
     state.screen, state.game_id = "import", None
     return [Effect("read_inbox"), FOCUS_TITLE]
 
@@ -243,7 +247,8 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
 def _open_file(state: State, payload: Payload) -> list[Effect]:
     """A file's text (read by the page) is a game, a backup, or a link; show what it holds."""
     name = inbound.shown_file_name(payload.get("name", ""))  # no bidi tricks, not too long
-    _transfer(state, incoming=None, restore=None, restored=None, file_name=name)
+    _transfer(state, incoming=None, restore=None, restored=None, file_name=name,
+              planning=None, writing=None, digests={})
     state.screen, state.game_id = "import", None
     problem = payload.get("error", "")
     if problem:
@@ -251,7 +256,7 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
         _transfer(state, incoming=Incoming("game", "file", name, error=problem, params=params))
         return [FOCUS_TITLE]
     try:
-        found = read_file(payload.get("text", ""))
+        found = open_file(payload.get("text", ""), state.games)
     except FileError as error:
         failed = Incoming("game", "file", name, error=error.code, params=error.params,
                           problems=_problems(error.problems))
@@ -260,11 +265,95 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
     if isinstance(found, LinkText):
         parts = nav.address_parts(found.fragment)
         return ROUTES[parts[0]](state, parts, False)
-    if isinstance(found, Backup):
-        plan = backups.plan_restore(state.games, found, _fresh_ids(payload))
-        _transfer(state, restore=plan)
+    if isinstance(found, Planning):
+        _transfer(state, planning=found)
     else:
         _transfer(state, incoming=_file_game(state, name, found))
+    return [FOCUS_TITLE]
+
+
+def _file_failed(state: State, error: ShareError) -> list[Effect]:
+    failed = Incoming("game", "file", state.transfer.file_name, error=error.code,
+                      params=error.params, problems=_problems(getattr(error, "problems", [])))
+    _transfer(state, incoming=failed, planning=None, restore=None, writing=None)
+    return [FOCUS_TITLE]
+
+
+def pending_step(state: State) -> bool:
+    """Whether a backup is being planned or restored on screen: the page then dispatches
+    ``restore-step`` again (with the batch's ``size``) once it has shown this state."""
+    transfer = state.transfer
+    if state.screen != "import":
+        return False
+    return transfer.planning is not None or (
+        transfer.writing is not None and not transfer.writing.finished
+    )
+
+
+STEP_SIZE = 20
+"""Games a step does when the page does not say (``size``)."""
+
+
+def _restore_step(state: State, payload: Payload) -> list[Effect]:
+    """One batch of planning a backup, or of writing its games (one commit per batch)."""
+    if not pending_step(state):
+        return []
+    size = int_of(payload, "size") or STEP_SIZE
+    if state.transfer.planning is not None:
+        return _plan_step(state, state.transfer.planning, size, payload)
+    return _write_step(state, size, payload)
+
+
+def _plan_step(state: State, planning: Planning, size: int, payload: Payload) -> list[Effect]:
+    try:
+        planning = restoring.plan_step(planning, size, _fresh_ids(payload))
+    except restoring.NotABackup:
+        try:  # a long text of something else: read as any file
+            found = read_file(planning.text)
+        except FileError as error:
+            return _file_failed(state, error)
+        _transfer(state, planning=None)
+        if isinstance(found, GameFile):
+            _transfer(state, incoming=_file_game(state, state.transfer.file_name, found))
+        return [FOCUS_TITLE]
+    except (BackupError, LimitError) as error:
+        return _file_failed(state, error)
+    if planning.phase != "planned":
+        _transfer(state, planning=planning)
+        return []
+    _transfer(state, planning=None, restore=planning.plan, digests=planning.digests)
+    return [FOCUS_TITLE]
+
+
+def _write_step(state: State, size: int, payload: Payload) -> list[Effect]:
+    writing = state.transfer.writing
+    assert writing is not None
+    writing, games = restoring.write_step(
+        writing, size, state.games, lambda gid: digest_of(state.games[gid]), _fresh_ids(payload)
+    )
+    effects = [put(state, game) for game in games]
+    written = (*writing.ids, *(str(game["id"]) for game in games))
+    writing = dataclasses.replace(writing, ids=written)
+    _transfer(state, writing=writing)
+    if writing.finished:
+        effects += _restored_all(state, writing)
+    return effects
+
+
+def _restored_all(state: State, writing: Writing) -> list[Effect]:
+    """The last batch: the backup's settings where none are set here, the written games
+    counted as backed up, and what the restore did."""
+    plan = writing.plan
+    games = [state.games[gid] for gid in writing.ids if gid in state.games]
+    state.settings = backups.merge_settings(
+        state.settings, dataclasses.replace(plan, add=games, copies=[])
+    )
+    if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
+        state.lang = state.settings["lang"]
+    done = Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
+                    writing.hands, writing.met)
+    _transfer(state, restore=None, writing=None, restored=done, digests={})
+    state.notice = "restored"
     return [FOCUS_TITLE]
 
 
@@ -279,27 +368,18 @@ def _fresh_ids(payload: Payload) -> Iterator[str]:
 
 
 def _restore(state: State, payload: Payload) -> list[Effect]:
-    """Add the backup's games as planned (no game here is overwritten) and its settings where
-    none are set here."""
+    """Start writing the backup's games as planned, a batch at a time (no game here is
+    overwritten); its settings fill those not set here once every game is written."""
     plan = state.transfer.restore
-    if plan is None:
+    if plan is None or state.transfer.writing is not None:
         return []
-    effects = [put(state, game) for game in plan.games]
-    state.settings = backups.merge_settings(state.settings, plan)
-    if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
-        state.lang = state.settings["lang"]
-    _transfer(state, restore=None, restored=_summary(plan))
-    state.notice = "restored"
-    return [*effects, FOCUS_TITLE]
-
-
-def _summary(plan: RestorePlan) -> Restored:
-    hands = sum(len(game.get("hands", [])) for game in plan.games)
-    return Restored(len(plan.add), len(plan.copies), len(plan.same), len(plan.bad), hands)
+    _transfer(state, writing=Writing(plan, dict(state.transfer.digests)))
+    return [Effect("focus", "restore-progress")]
 
 
 def _close_import(state: State, payload: Payload) -> list[Effect]:
-    _transfer(state, incoming=None, restore=None, restored=None, file_name="")
+    _transfer(state, incoming=None, restore=None, restored=None, file_name="",
+              planning=None, writing=None, digests={})
     state.screen = "home"
     return [FOCUS_TITLE]
 
@@ -331,6 +411,7 @@ HANDLERS: dict[str, Handler] = {
     "use-rules": _use_rules,
     "open-file": _open_file,
     "restore": _restore,
+    "restore-step": _restore_step,
     "close-import": _close_import,
     "backup": _backup,
     "backup-later": _backup_later,

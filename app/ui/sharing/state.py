@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from app.share.backup import RestorePlan
+from app.share.restoring import Planning, Writing
 
 GameDict = dict[str, Any]
 
@@ -63,6 +64,8 @@ class Restored:
     same: int
     bad: int
     hands: int
+    met: bool = False
+    """Another window restored some of these games meanwhile (none was written twice)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,10 @@ class Transfer:
     installed app can be opened with a file ("open with", ``launchQueue``); ``sharing`` what the share
     screen shows (``("game", id)`` or ``("rules", "")``); ``incoming`` a game or rule set
     opened from a link or a file; ``restore`` a backup waiting for "restore"; ``restored`` the
-    outcome of the last restore; ``file_name`` the file the import screen is about.
+    outcome of the last restore; ``file_name`` the file the import screen is about;
+    ``planning`` a backup being read and planned a batch at a time, ``writing`` a restore being
+    written a batch at a time (``app.share.restoring``), ``digests`` the content digest of
+    each game the plan writes.
     """
 
     base: str = ""
@@ -85,3 +91,6 @@ class Transfer:
     restore: RestorePlan | None = None
     restored: Restored | None = None
     file_name: str = ""
+    planning: Planning | None = None
+    writing: Writing | None = None
+    digests: dict[str, str | None] = field(default_factory=dict)

@@ -87,11 +87,24 @@ def _share(state: State, t: i18n.Tr) -> str:
         about = rules_line(found, t)
         fragment = rules_fragment(found)
     link = state.transfer.base + fragment
+    version = qr_version(link)
+    if version is not None and version > ARM_LENGTH_VERSION:  # the link or the file first
+        file = ""
+        if sharing[0] == "game" and sharing[1] in state.games:
+            file = (
+                f'<p><button type="button" class="btn" id="share-file" data-action="export-game" '
+                f'data-id="{esc(sharing[1])}">{esc(t("game.export"))}</button></p>'
+            )
+        offered = (
+            f'<p class="warn" id="qr-dense">{esc(t("share.qr_dense", version=version))}</p>'
+            + _link_controls(state, link, heading, t) + file + qr_figure(link, t)
+        )
+    else:
+        offered = qr_figure(link, t) + _link_controls(state, link, heading, t)
     return (
         _title(heading)
         + f'<p class="about">{esc(about)}</p>'
-        + qr_figure(link, t)
-        + _link_controls(state, link, heading, t)
+        + offered
         + f'<p class="hint">{esc(note)}</p>'
         + f'<div class="footer-actions"><a class="btn" id="share-back" href="{esc(back[0])}">'
         + f"{esc(back[1])}</a></div>"
@@ -101,6 +114,21 @@ def _share(state: State, t: i18n.Tr) -> str:
 def _setup_rules(state: State) -> dict[str, Any] | None:
     """The rules of the new-game form, or None while they are not valid (a target typed wrong)."""
     return scoring.checked_rules(setup.rules_json(state.setup or setup.fresh_setup()))
+
+
+ARM_LENGTH_VERSION = 10
+"""The densest QR code another phone's camera reads from arm's length off a phone's screen:
+version 10 is 57 modules (65 with the quiet zone) across the code's 20 rem, about 0.9 mm a
+module on a phone; at version 20 (105 across) a module is about half a millimetre, read only
+from close up. Above it the share screen offers the link and the file first."""
+
+
+def qr_version(link: str) -> int | None:
+    """The version of the link's QR code (None when no QR code holds it)."""
+    from app.share.qr import qr_code
+
+    code = qr_code(link)
+    return None if code is None else code.version
 
 
 def qr_figure(link: str, t: i18n.Tr) -> str:
@@ -149,6 +177,23 @@ def _shared(state: State, t: i18n.Tr) -> str:
     return incoming_game(state, incoming, t)
 
 
+def _already_here(have: GameDict, t: i18n.Tr) -> tuple[str, str]:
+    """The banner and the buttons for a game whose content is already here: the player's own
+    game (a file they saved themselves) or a copy saved from a link or a file before."""
+    when = when_text(have.get("created", ""))
+    mine = not have.get("received_from")
+    said = t("share.is_mine", when=when) if mine else t("share.have_copy", when=when)
+    opened = t("share.open_mine") if mine else t("share.open_copy")
+    banner = f"<p><strong>{esc(said)}</strong></p>"
+    actions = (
+        f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(str(have["id"]))}">'
+        f"{esc(opened)}</a>"
+        f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
+        f'data-again="true">{esc(t("share.save_again"))}</button></div>'
+    )
+    return banner, actions
+
+
 def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     """A game from outside: read-only, marked as not ours, with "save a copy"; or why it could
     not be opened."""
@@ -158,26 +203,23 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         return _title(heading) + _failure(incoming, t) + _back_home(t)
     game = incoming.doc
     existing = incoming.existing if incoming.existing in state.games else ""
+    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     if existing:
-        have = state.games[existing]
-        actions = (
-            f'<p class="have">{esc(t("share.have_copy", when=when_text(have.get("created", ""))))}</p>'
-            f'<div class="row"><a class="btn primary" id="open-copy" href="#/game/{esc(existing)}">'
-            f"{esc(t('share.open_copy'))}</a>"
-            f'<button type="button" class="btn" id="save-again" data-action="save-shared" '
-            f'data-again="true">{esc(t("share.save_again"))}</button></div>'
-        )
+        banner, actions = _already_here(state.games[existing], t)
     else:
+        banner = (
+            f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
+            f"<p>{esc(t('share.not_saved'))}</p>"
+        )
         actions = (
             f'<button type="button" class="btn primary big" id="save-shared" '
             f'data-action="save-shared">{esc(t("share.save_copy"))}</button>'
         )
-    source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
     return (
         _title(heading)
-        + '<div class="foreign" role="note">'
-        + f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
-        + f"<p>{esc(t('share.not_saved'))}</p></div>"
+        + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
+        + (f"<p>{esc(source)}</p>" if existing else "")
+        + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
         + render_readonly(game, t)
@@ -256,6 +298,8 @@ def _import(state: State, t: i18n.Tr) -> str:
     transfer = state.transfer
     if transfer.restored is not None:
         return _title(t("import.title_restored")) + _restored(transfer.restored, t) + _back_home(t)
+    if transfer.writing is not None or transfer.planning is not None:
+        return _title(t("import.title_backup")) + _progress(state, t)
     if transfer.restore is not None:
         return _title(t("import.title_backup")) + _plan(transfer.restore, transfer.file_name, t)
     incoming = transfer.incoming
@@ -303,7 +347,7 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
         lines.append(t("import.will_copy", count=len(plan.copies)))
     if plan.same:
         lines.append(t("import.already", count=len(plan.same)))
-    items = join(f"<li>{esc(line)}</li>" for line in lines[1:])
+    items = join(f"<li>{esc(line)}</li>" for line in listed(lines[1:]))
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
@@ -325,7 +369,61 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     return body
 
 
+def _progress(state: State, t: i18n.Tr) -> str:
+    """How far a backup's planning or restore is, as text (said by screen readers) and a bar;
+    while writing, the games counted are those stored."""
+    transfer = state.transfer
+    if transfer.writing is not None:
+        done, total = transfer.writing.written, len(transfer.writing.plan.games)
+        text = t("import.writing", count=total, done=grouped(done, state.lang),
+                 total=grouped(total, state.lang))
+    else:
+        assert transfer.planning is not None
+        planning = transfer.planning
+        done, total = planning.done, planning.total
+        if planning.phase == "reading":
+            text = t("import.reading", percent=done * 100 // max(total, 1))
+        elif planning.phase == "comparing":
+            text = t("import.comparing", count=total, done=grouped(done, state.lang),
+                     total=grouped(total, state.lang))
+        else:
+            text = t("import.checking", count=total, done=grouped(done, state.lang),
+                     total=grouped(total, state.lang))
+    return (
+        f'<p id="restore-progress" role="status" aria-live="polite" tabindex="-1">{esc(text)}</p>'
+        f'<progress class="restore-bar" max="{max(total, 1)}" value="{done}" aria-hidden="true">'
+        "</progress>"
+    )
+
+
+def grouped(number: int, lang: str) -> str:
+    """A count with its thousands set apart, as the language writes them.
+
+    >>> grouped(10000, "uk"), grouped(1200, "en"), grouped(999, "ru")
+    ('10\xa0000', '1,200', '999')
+    """
+    text = f"{number:,}"
+    return text if lang == "en" else text.replace(",", "\u00a0")
+
+
+SHOWN_BAD = 20
+"""Refused games listed by name on the plan (the others are counted)."""
+
+
+def listed(lines: list[str]) -> list[str]:
+    """The points of a list that reads as one sentence: each ends with «;», the last with «.»,
+    whichever of them are there (the texts' own end marks are replaced).
+
+    >>> listed(["2 games will be added;", "1 differs;"])
+    ['2 games will be added;', '1 differs.']
+    """
+    bare = [line.rstrip(";.") for line in lines]
+    return [f"{line}{'.' if n == len(bare) - 1 else ';'}" for n, line in enumerate(bare)]
+
+
 def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
+    more = len(bad) - SHOWN_BAD
+    bad = bad[:SHOWN_BAD]
     items = join(
         f"<li>{esc(t('import.bad_game', n=game.number, names=', '.join(game.players) or '?'))}"
         f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t))}</li>' for p in game.problems[:5])}"
@@ -333,8 +431,10 @@ def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
         for game in bad
     )
     return (
-        f'<div class="problems" role="alert"><p>{esc(t("import.bad", count=len(bad)))}</p>'
-        f"<ul>{items}</ul></div>"
+        f'<div class="problems" role="alert"><p>{esc(t("import.bad", count=len(bad) + max(more, 0)))}</p>'
+        f"<ul>{items}</ul>"
+        + (f'<p id="bad-more">{esc(t("import.bad_more", count=more))}</p>' if more > 0 else "")
+        + "</div>"
     )
 
 
@@ -352,6 +452,8 @@ def _restored(done: Restored, t: i18n.Tr) -> str:
     if done.bad:
         lines.append(t("import.bad", count=done.bad))
     lines.append(t("import.hands", count=done.hands))
+    if done.met:
+        lines.append(t("import.met"))
     items = join(f"<li>{esc(line)}</li>" for line in lines)
     return f'<ul class="plan" id="restore-done" role="status">{items}</ul>'
 

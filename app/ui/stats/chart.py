@@ -243,7 +243,7 @@ def data_table(shown: Played, t: i18n.Tr, marks: list[Mark]) -> str:
     by_hand: dict[int, list[str]] = {}
     for mark in marks:
         by_hand.setdefault(mark.number, []).append(
-            t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=shown.label(mark.side))
+            t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=shown.label(mark.side, t("side.and")))
         )
     heads = side_heads([shown.label(s) for s in range(sides)])
     rows = []

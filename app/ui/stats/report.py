@@ -37,7 +37,9 @@ keeps it as an extra key. Hands entered before it existed have none."""
 class SideFigures:
     """What one side did in a game.
 
-    ``taken`` counts the scored hands in which the side took trump (``made + baited + eggs``);
+    ``taken`` counts the scored hands in which the side took trump (``made + baited + eggs +
+    closed``, ``closed`` the claim hands and the debertz hands not played out, which end the
+    game without a result of the hand);
     ``skis`` the hands it took no trick in; ``debertz`` the debertz it declared; ``sequences``
     and ``bella`` the points of its terzes, fifties and bellas that counted in the hand totals;
     ``pots`` the hanging points it won; ``penalties`` the points it lost to penalties;
@@ -51,6 +53,7 @@ class SideFigures:
     made: int = 0
     baited: int = 0
     eggs: int = 0
+    closed: int = 0
     skis: int = 0
     debertz: int = 0
     sequences: int = 0
@@ -64,12 +67,14 @@ class SideFigures:
 
 @dataclass(frozen=True)
 class SeatFigures:
-    """The hands one player took trump in, and how they ended (``made + baited + eggs``)."""
+    """The hands one player took trump in, and how they ended (``made + baited + eggs +
+    closed``: see :class:`SideFigures`)."""
 
     taken: int = 0
     made: int = 0
     baited: int = 0
     eggs: int = 0
+    closed: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,7 +194,12 @@ class _Walk:
 
     def _taker(self, line: engine.HandLine) -> None:
         side, seat, outcome = line.taker_side, line.taker, line.outcome
-        if side is None or seat is None or outcome not in engine.OUTCOMES:
+        if side is None or seat is None:
+            return
+        if outcome not in engine.OUTCOMES:  # a claim, a debertz not played out: taken all the same
+            for counts, who in ((self.side, side), (self.seat, seat)):
+                counts["taken"][who] += 1
+                counts["closed"][who] += 1
             return
         key = "baited" if outcome == "bait" else str(outcome)
         for counts, who in ((self.side, side), (self.seat, seat)):

@@ -63,18 +63,21 @@ def _facts(report: Report, t: i18n.Tr) -> str:
 
 
 def result_text(report: Report) -> str:
-    """The winner and the final score, the winner's first (only the score while nobody has won).
+    """The winner with their score, then every other side by name and score (in seat order), so
+    that each number says whose it is; only the scores in seat order while nobody has won.
 
     >>> from app.ui.stats.report import sample_report
     >>> result_text(sample_report())
-    'A — 324 : 120'
+    'A 324 — B 120'
     """
+    def named(side: int) -> str:
+        return f"{report.labels[side]} {score_text(report.score[side])}"
+
     winner = report.winner
     if winner is None:
-        return " : ".join(score_text(value) for value in report.score)
-    order = [winner] + [side for side in range(len(report.score)) if side != winner]
-    score = " : ".join(score_text(report.score[side]) for side in order)
-    return f"{report.labels[winner]} — {score}"
+        return " · ".join(named(side) for side in range(len(report.score)))
+    others = " · ".join(named(side) for side in range(len(report.score)) if side != winner)
+    return f"{named(winner)} — {others}"
 
 
 def duration_text(minutes: int, t: i18n.Tr) -> str:
@@ -111,7 +114,7 @@ def _span(timing: Timing) -> str:
 
 
 Row = tuple[str, Callable[[SideFigures], str]]
-PART_OF_TAKEN = ("report.made", "report.baited", "report.eggs")
+PART_OF_TAKEN = ("report.made", "report.baited", "report.eggs", "report.closed")
 """Rows that split the row above them (the hands taken): indented under it."""
 OF_TAKEN = ' class="of"'
 
@@ -125,6 +128,7 @@ def _rows(report: Report, game: GameDict) -> list[Row]:
         ("report.made", lambda f: str(f.made)),
         ("report.baited", lambda f: str(f.baited)),
         ("report.eggs", lambda f: str(f.eggs)),
+        *([("report.closed", lambda f: str(f.closed))] if any(f.closed for f in report.sides) else []),
         ("report.skis", lambda f: str(f.skis)),
         ("report.sequences", lambda f: str(f.sequences)),
         ("report.bella", lambda f: str(f.bella)),

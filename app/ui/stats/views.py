@@ -114,8 +114,9 @@ def decimal(value: float | None, t: i18n.Tr) -> str:
 
 
 def _player(player: PlayerStats, index: int, t: i18n.Tr) -> str:
+    # the rate is of the finished games: the line says how many there are (2 games, 1 finished)
     summary = t("stats.summary", games=t("stats.n_games", count=player.played), won=player.won,
-                rate=percent(player.win_rate, t))
+                finished=player.finished, rate=percent(player.win_rate, t))
     rows = [
         (t("stats.games"), t("stats.games_value", count=player.played, finished=player.finished)),
         (t("stats.won"), t("stats.won_value", won=player.won, finished=player.finished,
