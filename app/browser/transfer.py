@@ -140,14 +140,14 @@ async def blob_text(blob: Any) -> str:
     leading byte-order mark dropped, bytes that are not UTF-8 as U+FFFD, which
     app.share.files refuses), read ``READ_BYTES`` at a time so that no part of it holds the
     page for long."""
-    decoder = codecs.getincrementaldecoder("utf-8-sig")("replace")
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")  # (the stdlib ships no utf-8-sig)
     parts: list[str] = []
     size = int(blob.size)
     for start in range(0, size, READ_BYTES):
         buffer = await blob.slice(start, start + READ_BYTES).arrayBuffer()
         parts.append(decoder.decode(buffer.to_bytes()))
     parts.append(decoder.decode(b"", final=True))
-    return "".join(parts)
+    return "".join(parts).removeprefix("\ufeff")
 
 
 async def read_inbox(post: Post) -> None:
