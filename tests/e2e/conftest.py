@@ -75,6 +75,11 @@ from tools.chromium import launch_options
 from tools.serve import DistServer
 
 BOOT_TIMEOUT_MS = 90_000
+EXPECT_TIMEOUT_MS = 15_000
+"""How long an ``expect(...)`` waits (Playwright's own 5 s): `make test` runs two processes on
+two cores, with Firefox or WebKit beside Chromium at times, and a stored change shows only once
+its write is done; a start under that load once took longer than 5 s to appear."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 CSP_LISTENER = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) => {
