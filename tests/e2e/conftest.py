@@ -316,16 +316,20 @@ const inStore = (store, mode, work) => openApp().then((db) => new Promise((resol
 """
 
 
+RECORDS = f"""(store) => {{ {IDB_OPEN}
+  return inStore(store, "readonly", (objects) => {{
+    const keys = objects.getAllKeys(), values = objects.getAll();
+    return () => Object.fromEntries(keys.result.map((key, i) => [key, values.result[i]]));
+  }});
+}}"""
+"""A JS function of a store's name: a promise of its raw records by key (Playwright's
+``evaluate`` calls it; tests/e2e/test_engines.py runs it through Selenium)."""
+
+
 def _storage_records(page: Page, store: str) -> dict[str, Any]:
     """The raw IndexedDB records of one object store of the app's database (``games``, ``app``)."""
-    script = f"""(store) => {{ {IDB_OPEN}
-      return inStore(store, "readonly", (objects) => {{
-        const keys = objects.getAllKeys(), values = objects.getAll();
-        return () => Object.fromEntries(keys.result.map((key, i) => [key, values.result[i]]));
-      }});
-    }}"""
     records: dict[str, Any] = evaluate_within(
-        page, script, store, failure=f"reading IndexedDB store {store!r} did not finish"
+        page, RECORDS, store, failure=f"reading IndexedDB store {store!r} did not finish"
     )
     return records
 

@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from app.share.link import game_fragment
-from tests.e2e.conftest import IDB_OPEN
+from tests.e2e.conftest import RECORDS
 from tests.e2e.engines import ENGINES, REQUIRED, Browser, missing, open_engine, xvfb_display
 from tests.e2e.test_start_snapshot import PLANT, page_mark, pyodide_build_id
 from tests.e2e.test_ui import cli_score
@@ -88,14 +88,7 @@ def report(request: pytest.FixtureRequest, what: str, value: float, unit: str = 
 
 def games(browser: Browser) -> dict[str, dict[str, Any]]:
     """The games the app stored in IndexedDB, by id."""
-    records: dict[str, Any] = browser.js(
-        f"""return (() => {{ {IDB_OPEN}
-          return inStore("games", "readonly", (objects) => {{
-            const keys = objects.getAllKeys(), values = objects.getAll();
-            return () => Object.fromEntries(keys.result.map((key, i) => [key, values.result[i]]));
-          }});
-        }})()"""
-    )
+    records: dict[str, Any] = browser.js(f"return ({RECORDS})(arguments[0])", "games")
     decoded = {key: json.loads(v) if isinstance(v, str) else v for key, v in records.items()}
     return {key: record["game"] for key, record in decoded.items()}
 
