@@ -229,14 +229,6 @@ class Browser:
         self.wait_for(selector)
         self.driver.find_element(By.CSS_SELECTOR, selector).send_keys(str(path))
 
-    def text(self, selector: str) -> str:
-        """The text shown by the element (waiting until it shows)."""
-        return str(self.find(selector).text)
-
-    def value(self, selector: str) -> str:
-        """A field's value."""
-        return str(self.find(selector).get_attribute("value"))
-
     def attr(self, selector: str, name: str) -> str | None:
         """An attribute of the first element ``selector`` matches (None without it)."""
         found: str | None = self.js(
