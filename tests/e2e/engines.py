@@ -3,9 +3,9 @@
 Chromium keeps its Playwright suite; this is a thin adapter over Selenium's WebDriver with the
 few verbs a scenario needs, so that one scenario runs in every engine::
 
-    with open_engine("webkit") as browser:     # a new browser with a fresh profile
+    with open_engine("webkit", display) as browser:  # fresh profile; display() -> ":N"
         browser.goto(url)
-        browser.wait_ready()                    # <html data-app="ready">, or the boot error fails
+        browser.wait_ready()                         # <html data-app="ready">, or fails
         browser.click("#new-game")
         browser.fill("#name-0", "Оля")
 
