@@ -1,19 +1,21 @@
 """The app in Firefox and WebKit (every iPhone's engine): the same scenarios in each, through
 Selenium (tests/e2e/engines.py); Chromium has the Playwright suite beside this.
 
-Each browser start and first visit costs seconds (WebKit's first visit ~20 s), so each engine
-gets two long scenarios, each in a browser of its own with a fresh profile:
+Each browser start and first visit costs seconds (WebKit's first visit over a minute: the
+README's figures), so each engine gets two long scenarios, each in a browser of its own with a
+fresh profile:
 
 - a returning player's game: the first visit to ready, the service worker, a game with hands
   through the UI (a bait with melds, eggs, a claim), an edit and its undo, then, once Python's
   snapshot is made, a reload with the server stopped: the game is kept, Python from its snapshot;
 - someone else's game: a share link opened in a profile where the app never ran (only its files
   kept, and a damaged snapshot planted: the start falls back to a normal one, which a snapshot
-  fallback costs anyway), a game file opened, every main screen at a phone's 360 px (Firefox) or the smallest window the engine allows (WebKitGTK: 447 px)
-  (no horizontal overflow; screenshots in test-results/engines-*.png to look at).
+  fallback costs anyway), a game file opened, every main screen at a phone's 360 px (Firefox)
+  or the smallest window the engine allows (WebKitGTK: 447 px) (no horizontal overflow;
+  screenshots in test-results/engines-*.png to look at).
 
-Each normal start of Python in WebKit costs ~20 s, so there are two: the first visit and the
-fallback; a reload before the snapshot is made would be a third.
+Each normal start of Python in WebKit costs tens of seconds, so there are two: the first visit
+and the fallback; a reload before the snapshot is made would be a third.
 
 Both end with no uncaught error and no console error. Every score on screen is compared with
 ``python -m app.engine score`` of the game as the engine stored it.
