@@ -3,7 +3,8 @@
 ``make test`` runs every test as written. ``make check`` is the tier to run before a commit, in
 well under a minute and with no browser: ``-m "not e2e and not slow" --short-drills``. Markers:
 
-- ``e2e``: tests/e2e/, the built site in Chromium (set by tests/e2e/conftest.py);
+- ``e2e``: tests/e2e/, the built site in Chromium, Firefox and WebKit (set by
+  tests/e2e/conftest.py);
 - ``slow``: a pure test that costs many seconds of CPU for what it adds to a quick check: a build
   of the whole site (Node compiles the app with Pyodide), the engine's command line started in
   hundreds of subprocesses, a search through thousands of generated games.
