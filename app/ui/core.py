@@ -31,7 +31,7 @@ from typing import Any, Literal, TypeVar
 
 from app.storage import Commit, Games, GameWrite, settings_patch
 from app.ui.drafts import HandDraft
-from app.ui.state import GameDict, Screen, State
+from app.ui.state import GameDict, Screen, Shot, State
 
 Payload = dict[str, str]
 
@@ -109,7 +109,8 @@ FOCUS_TITLE = Effect("focus", "screen-title")
 """The focus on the title of the screen just shown."""
 
 ONE_SHOT = ("redeal", "start-game", "rematch", "delete-game")
-"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored.
+"""Actions a second tap must not repeat: the same one again within ``DOUBLE_TAP_MS`` is ignored,
+unless the player was shown another screen in between (went home and started another game).
 (Save and the delete confirmation need no clock: their button is gone after the first tap.)"""
 DOUBLE_TAP_MS = 1000
 
@@ -173,7 +174,9 @@ def reduce_with(
     effects = handler(new, payload)
     done = any(effect.kind in GAME_WRITES for effect in effects)
     if action in ONE_SHOT and done and int_of(payload, "ms") is not None:
-        new.last_shot = (action, int_of(payload, "ms") or 0)
+        new.last_shot = Shot(action, int_of(payload, "ms") or 0, (state.screen, new.screen))
+    elif new.last_shot is not None and new.screen not in new.last_shot.screens:
+        new.last_shot = None  # the player went on elsewhere: the next tap is a tap of its own
     if new.entry != state.entry and action != "route":
         _keep_draft(new)
     if new.setup != state.setup and action != "route":
@@ -246,15 +249,15 @@ def _repeated_tap(state: State, action: str, payload: Payload) -> bool:
 
     >>> from app.ui.state import initial_state
     >>> state = initial_state({}, {}, [], [])
-    >>> state.last_shot = ("redeal", 5000)
+    >>> state.last_shot = Shot("redeal", 5000, ("game", "game"))
     >>> _repeated_tap(state, "redeal", {"ms": "5400"}), _repeated_tap(state, "redeal", {"ms": "6100"})
     (True, False)
     """
     stamp = int_of(payload, "ms")
-    if action not in ONE_SHOT or stamp is None or state.last_shot is None:
+    shot = state.last_shot
+    if action not in ONE_SHOT or stamp is None or shot is None:
         return False
-    last_action, last_stamp = state.last_shot
-    return last_action == action and 0 <= stamp - last_stamp < DOUBLE_TAP_MS
+    return shot.action == action and 0 <= stamp - shot.ms < DOUBLE_TAP_MS
 
 
 def _keep_setup(state: State) -> None:

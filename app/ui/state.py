@@ -57,6 +57,22 @@ class StatsView:
     b: str = ""
 
 
+@dataclass(frozen=True)
+class Shot:
+    """A one-shot action just done (see ``core.ONE_SHOT``): the same action again soon after,
+    while the player is still on one of ``screens`` (where it was tapped and where it led), is
+    the second tap of a double tap.
+
+    >>> Shot("start-game", 5000, ("new", "game"))
+    Shot(action='start-game', ms=5000, screens=('new', 'game'))
+    """
+
+    action: str
+    ms: int
+    """The page's clock when it was tapped, in milliseconds."""
+    screens: tuple[Screen, Screen]
+
+
 @dataclass
 class State:
     """Everything the views need to draw the app."""
@@ -78,7 +94,7 @@ class State:
     """More values for the notice's text than ``notice_detail`` (named as the text names them)."""
     trash: GameDict | None = None
     help_anchor: str | None = None
-    last_shot: tuple[str, int] | None = None
+    last_shot: Shot | None = None
     stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False
     """The browser keeps no data for this page: everything lasts while the page is open."""

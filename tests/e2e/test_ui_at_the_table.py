@@ -153,8 +153,6 @@ def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
     expect(page.locator("#board, .board")).to_be_visible()
 
 
-@pytest.mark.skip(reason="open race, issue 18 item 1: run after other tests in the same process "
-                  "(make test's -n 2), the second game's Start stays on the form; passes alone")
 def test_back_after_a_game_opened_by_its_address_closes_the_form_then_the_list_leaves(
     page: Page, app_url: str, wait_ready: Wait
 ) -> None:

@@ -507,6 +507,24 @@ def test_a_double_tap_starts_one_game_and_makes_one_rematch() -> None:
     assert sorted(table.state.games) == ["g-a", "g-r1"]
 
 
+def test_a_game_started_after_going_home_is_not_taken_for_a_double_tap() -> None:
+    """Within a second of a Start, but the list was shown in between: a second game of its own
+    (issue 18 item 1's Back test starts two games that fast)."""
+    table = Table()
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value="Петро")
+    table.do("start-game", ms=1000, new_id="g-a")
+    table.do("route", hash="#/")
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Віра")
+    table.do("setup-name", seat=1, value="Іван")
+    table.do("start-game", ms=1400, new_id="g-b")
+    assert list(table.state.games) == ["g-a", "g-b"]
+    assert [game["players"] for game in table.state.games.values()] == [
+        ["Оля", "Петро"], ["Віра", "Іван"]]
+
+
 def test_a_double_tap_on_delete_removes_one_game() -> None:
     table = Table()
     first = table.new_game(["Оля", "Петро"])
