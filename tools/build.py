@@ -25,7 +25,6 @@ import html
 import json
 import re
 import shutil
-import subprocess
 import sys
 import zipfile
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from typing import Any
 
 if not __package__:  # run as a script (python tools/build.py): the checkout is the import root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tools.stdlib import STDLIB_FILE, StdlibError, make_stdlib
+from tools.stdlib import STDLIB_FILE, StdlibError, make_stdlib, run_node
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -91,7 +90,6 @@ TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
 service worker)."""
 APP_DIR = "/home/pyodide/app"
 """Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
-COMPILER = ROOT / "tools/compile_pyc.mjs"
 DATA_FILES = ("ui/text/*/*.json", "_vendor/*/LICENSE")
 """Data files of the app package that go into app.zip beside the code: the text catalogues and
 the licences of the vendored libraries."""
@@ -319,28 +317,18 @@ _compiled: dict[str, dict[str, bytes]] = {}
 
 def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
     """Sourceless ``.pyc`` files for ``sources`` (``ui/views.py`` -> ``ui/views.pyc``), written
-    by the shipped Pyodide under Node (tools/compile_pyc.mjs).
+    by the shipped Pyodide under Node (tools/stdlib.mjs, its ``compile`` mode).
 
     Unchecked-hash .pyc files, each code object naming its source path and lines, so that a
     traceback in the page says file and line. Memoised per process (tests build several times).
     """
-    request = json.dumps({"root": APP_DIR, "files": sources}, sort_keys=True)
-    key = hashlib.sha256(request.encode()).hexdigest()
+    request = {"mode": "compile", "root": APP_DIR, "files": sources}
+    key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
     if key not in _compiled:
         try:
-            done = subprocess.run(
-                ["node", str(COMPILER)],
-                input=request,
-                capture_output=True,
-                text=True,
-                check=False,
-                timeout=300,
-            )
-        except FileNotFoundError as error:
-            raise BuildError("node is missing: Node 20+ is needed to build") from error
-        if done.returncode != 0:
-            raise BuildError(f"compiling the app with Pyodide failed:\n{done.stderr.strip()}")
-        compiled = json.loads(done.stdout)
+            compiled = run_node(request)
+        except StdlibError as error:
+            raise BuildError(f"compiling the app with Pyodide failed: {error}") from error
         _compiled[key] = {name: base64.b64decode(data) for name, data in compiled.items()}
     return _compiled[key]
 

@@ -16,6 +16,12 @@
 //   (the zip's module _debertz_snapshot lists them in SNAPSHOT).
 //   stdout {"zip": base64, "modules": [...], "startup": [...], "snapshot": [...], "frozen": [...]}
 //   (frozen: the modules built into the interpreter, left out of the zip)
+// stdin {"mode": "compile", "root": "/home/pyodide/app", "files": {"ui/views.py": source}}
+//   the app's sources as bytecode (tools/build.py's app.zip): Pyodide's CPython (3.14) must write
+//   them, its bytecode differs from the CPython running the build; sourceless, unchecked-hash .pyc
+//   files, each code object keeping the source's path under root and its line table (a traceback
+//   names file and line), no column tables (PYTHONNODEBUGRANGES, a third of a .pyc's size);
+//   stdout {"ui/views.pyc": base64, ...}.
 // stdin {"mode": "check", "zip": path, "app": {path: source}, "imports": [module], "left_out": [...]}
 //   starts Pyodide on the zip and imports every module of `imports` (the app's from `app`), then
 //   fails a module of left_out that got imported after all;
@@ -167,6 +173,21 @@ json.dumps({"zip": base64.b64encode(out.getvalue()).decode(), "modules": sorted(
             "startup": startup, "snapshot": snapshot, "frozen": sorted(frozen)})
 `;
 
+const COMPILE = String.raw`
+import base64, json, posixpath
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import source_hash
+
+request = json.loads(request_json)
+compiled = {}
+for name, source in request["files"].items():
+    data = source.encode("utf-8")
+    code = compile(data, posixpath.join(request["root"], name), "exec", dont_inherit=True)
+    pyc = _code_to_hash_pyc(code, source_hash(data), checked=False)
+    compiled[name.removesuffix(".py") + ".pyc"] = base64.b64encode(pyc).decode()
+json.dumps(compiled)
+`;
+
 const CHECK = String.raw`
 import importlib, json, sys, traceback
 request = json.loads(request_json)
@@ -191,6 +212,11 @@ async function main() {
     const roots = { ...request.roots, ...pyscriptSources(request.bundle) };
     pyodide.globals.set("request_json", JSON.stringify({ ...request, roots }));
     return pyodide.runPython(WRITE_APP + MAKE);
+  }
+  if (request.mode === "compile") {
+    const pyodide = await loadPyodide({ indexURL, env: { PYTHONNODEBUGRANGES: "1" }, ...quiet });
+    pyodide.globals.set("request_json", JSON.stringify(request));
+    return pyodide.runPython(COMPILE);
   }
   if (request.mode === "check") {
     const pyodide = await loadPyodide({ indexURL, stdLibURL: request.zip, ...quiet });

@@ -127,8 +127,11 @@ def pyscript_bundle() -> Path:
     return found[0]
 
 
-def _node(request: Mapping[str, object]) -> dict[str, Any]:
-    """Run tools/stdlib.mjs with ``request``; its answer."""
+def run_node(request: Mapping[str, object]) -> dict[str, Any]:
+    """Run tools/stdlib.mjs (the shipped Pyodide under Node) with ``request``; its answer.
+
+    Raises :class:`StdlibError` with the script's last lines when it fails (or Node is missing).
+    """
     try:
         done = subprocess.run(
             ["node", str(SCRIPT)],
@@ -171,7 +174,7 @@ def make_stdlib(files: dict[str, str], main: str) -> Stdlib:
     }
     key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
     if key not in _made:
-        made = _node(request)
+        made = run_node(request)
         stdlib = Stdlib(
             base64.b64decode(made["zip"]),
             tuple(made["modules"]),
@@ -200,7 +203,7 @@ def check_stdlib(data: bytes, files: dict[str, str], imports: list[str]) -> list
         path = Path(folder) / "stdlib.zip"
         path.write_bytes(data)
         request = {"mode": "check", "zip": str(path), "app": files, "imports": imports}
-        done = _node({**request, "left_out": sorted(LEFT_OUT)})
+        done = run_node({**request, "left_out": sorted(LEFT_OUT)})
     failed: dict[str, str] = done["failed"]
     if failed:
         lines = "\n".join(f"  {name}: {error}" for name, error in sorted(failed.items()))
