@@ -166,3 +166,29 @@ def test_an_edit_replays_from_the_edited_hand_and_an_undone_add_replays_nothing(
     dealt_later = Game(players=game.players, first_dealer=1, hands=game.hands)
     assert rescore(dealt_later, replayed).first_scored == 0
     assert rescore(dealt_later, replayed).sheet == score(dealt_later)
+
+
+def test_a_record_changed_is_read_again_from_there_and_a_short_claim_refused_alike() -> None:
+    doc: Doc = {"players": ["A", "B"], "rules": {"target": 301},
+                "hands": [{"taker": 0, "cards": [100, 62]} for _ in range(3)]}
+    game = game_from_json(doc)
+    edited = {**doc, "hands": [doc["hands"][0], {"taker": 1, "cards": [62, 100]}, doc["hands"][2]]}
+    again = reread_game(edited, doc, game)
+    assert again == game_from_json(edited) and again.hands[0] is game.hands[0]
+    assert again.hands[2] is not game.hands[2]  # read again: after the changed record
+    claim = {"taker": 0, "claim": {"side": 1, "cards": 50}}  # 224 + 50 < 301: short
+    short = {**edited, "hands": [*edited["hands"], claim]}
+    with pytest.raises(DebertzError) as refused:
+        game_from_json(short)
+    with pytest.raises(DebertzError) as also:
+        reread_game(short, edited, again)
+    assert also.value.problem == refused.value.problem and refused.value.problem.code == "claim_short"
+    holds = {**edited, "hands": [*edited["hands"], {**claim, "claim": {"side": 1, "cards": 80}}]}
+    assert reread_game(holds, edited, again) == game_from_json(holds)  # 224 + 80 >= 301
+    renamed = {**edited, "players": ["A", "C"]}
+    assert reread_game(renamed, edited, again) == game_from_json(renamed)
+    bad = {**edited, "hands": [*edited["hands"], {"taker": 0, "cards": [100, 61]}]}
+    with pytest.raises(DebertzError, match="hand 4: cards must add up to 162"):
+        reread_game(bad, edited, again)
+    with pytest.raises(DebertzError, match="players must list 2, 3 or 4 players"):
+        reread_game({**edited, "players": ["A"]}, edited, again)
