@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from app import engine
+from app import engine, replays
 
 SUMMARY_VERSION: Final = 1
 """Bumped when the summary's keys change (a summary of another version is not used)."""
@@ -63,8 +63,8 @@ def summarize(game: Mapping[str, Any]) -> dict[str, Any]:
     hands = game.get("hands")
     card["hands"] = len(hands) if isinstance(hands, list) else 0
     try:
-        read = engine.game_from_json(game)
-        sheet = engine.score(read)
+        read = replays.engine_game(game)
+        sheet = replays.sheet(game)
     except engine.DebertzError as error:
         card["error"] = str(error)
         return card

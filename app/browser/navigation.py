@@ -54,6 +54,10 @@ class Navigation:
         self.pending: list[str] = []
         self.going = False
         self.meanwhile: str | None = None
+        # The trail of the entry the app's own move back (``sync``: Save or Cancel closing a
+        # form, an address already below) takes the page to: the state is already there, so
+        # that entry's popstate is not routed and shown a second time.
+        self.landing: list[str] | None = None
         # The app puts the page where it belongs itself (the top after a saved hand, the hand
         # row after an edit): the browser's restoring of an entry's old scroll position would
         # come after that, when history.go() has finished, and move the page again.
@@ -76,9 +80,15 @@ class Navigation:
     def arrived(self) -> bool:
         """The browser moved (Back, Forward, an address typed in): take that entry's trail, and
         say whether the app is to show the address. An entry the app did not make gets its
-        place once the app has routed it (``sync``). The app's own move back (``_adopt``) is
-        not shown again when it lands: its entries are made and the state stays where it is."""
+        place once the app has routed it (``sync``). The app's own moves back are not shown
+        again when they land: the state is where they lead (``sync``: unless the app has moved
+        on meanwhile, or the page landed elsewhere, a Back of the player's coming with it), or
+        stays where it is while the entries are made (``_adopt``)."""
         stored = _stored()
+        landing, self.landing = self.landing, None
+        if stored is not None and stored == landing == self.trail and not self.going:
+            self.under = None
+            return False
         if stored is not None and self.going:
             self.going, self.trail = False, stored
             self._make(self.pending)
@@ -105,6 +115,7 @@ class Navigation:
             return
         step = nav.plan(self.trail, wanted, follow)
         if step.kind == "back":
+            self.landing = step.trail
             js.history.go(-step.steps)
         elif step.kind == "push":
             js.history.pushState(_entry(step.trail), "", wanted)

@@ -19,7 +19,9 @@ never shows a score that is not stored. When the commit is refused (another tab 
 first, the storage is full...), the old state stays, so an open form keeps what was typed, and
 the player is told why. A commit of the settings alone (a form's draft as it is typed) is shown
 at once and stored behind. Another tab's commits arrive through the store's ``listen``: those
-records are read again and shown. ``<html data-writes="N">`` counts commits not yet done.
+records are read again and shown. ``<html data-writes="N">`` counts commits not yet done,
+``<html data-renders="N">`` the renders so far (one action renders once at most: the popstate of
+the app's own move back is not shown again).
 """
 
 from __future__ import annotations
@@ -177,6 +179,8 @@ class App:
         self.template = js.document.createElement("template")
         self.proxies: list[Any] = []
         self.last_html = ""
+        self.renders = 0
+        """Renders so far, also in ``<html data-renders>``: one action, at most one render."""
         self.titled = ""
         self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
         self.navigation = Navigation()
@@ -531,6 +535,8 @@ class App:
         if active_id and active.tagName == "INPUT" and active.type in TEXT_INPUTS:
             selection = (active.selectionStart, active.selectionEnd)
         html = views.render(self.state)
+        self.renders += 1
+        document.documentElement.dataset.renders = str(self.renders)
         if html != self.last_html:
             self.template.innerHTML = html
             _morph_children(self.root, self.template.content)

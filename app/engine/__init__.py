@@ -15,6 +15,10 @@ options' ``Eggs``, ``BothReach``, ``MustBeat``, ``BaitTo``, ``ClaimCounts``, ``C
 >>> sheet = score(game)
 >>> sheet.hands[0].outcome, sheet.score
 ('bait', (0, 182))
+
+A screen that shows one game as it changes keeps the last version's replay and reads and
+scores only what changed (``reread_game``, ``rescore``: the same Game and Sheet as
+``game_from_json`` and ``score``).
 """
 
 from app.engine.errors import PROBLEM_CODES, DebertzError, Problem, ProblemCode
@@ -29,6 +33,7 @@ from app.engine.model import (
     hand_from_json,
     hand_to_json,
     new_game,
+    reread_game,
 )
 from app.engine.records import CARD_POINTS, Claim, Hand, Melds
 from app.engine.rules import (
@@ -61,24 +66,73 @@ from app.engine.scoring import (
     HandLine,
     Outcome,
     Penalties,
+    Replayed,
     Sheet,
     claim_result,
     claim_to_json,
     claimed_points,
     least_to_make,
     line_to_json,
+    rescore,
     score,
     sheet_to_json,
 )
 
 __all__ = [
-    "CARD_POINTS", "DECIDED_BY", "HAND_KINDS", "OUTCOMES", "PRESETS", "PRESET_NAMES",
-    "PROBLEM_CODES", "BaitTo", "BothReach", "Claim", "ClaimBy", "ClaimCounts", "ClaimResult",
-    "Count", "DebertzError", "DecidedBy", "Eggs", "FailedClaim", "Game", "Hand", "HandKind",
-    "HandLine", "Melds", "MustBeat", "Outcome", "Penalties", "Penalty", "PresetName", "Problem",
-    "ProblemCode", "Rules", "Sheet", "When",
-    "check_game", "check_hand", "claim_result", "claim_sides", "claim_to_json",
-    "claimed_points", "complete_cards", "game_from_json", "game_to_json", "hand_from_json",
-    "hand_to_json", "least_to_make", "line_to_json", "new_game", "penalty_to_json", "preset_name",
-    "rules_from_json", "rules_to_json", "score", "sheet_to_json",
+    "CARD_POINTS",
+    "DECIDED_BY",
+    "HAND_KINDS",
+    "OUTCOMES",
+    "PRESETS",
+    "PRESET_NAMES",
+    "PROBLEM_CODES",
+    "BaitTo",
+    "BothReach",
+    "Claim",
+    "ClaimBy",
+    "ClaimCounts",
+    "ClaimResult",
+    "Count",
+    "DebertzError",
+    "DecidedBy",
+    "Eggs",
+    "FailedClaim",
+    "Game",
+    "Hand",
+    "HandKind",
+    "HandLine",
+    "Melds",
+    "MustBeat",
+    "Outcome",
+    "Penalties",
+    "Penalty",
+    "PresetName",
+    "Problem",
+    "ProblemCode",
+    "Replayed",
+    "Rules",
+    "Sheet",
+    "When",
+    "check_game",
+    "check_hand",
+    "claim_result",
+    "claim_sides",
+    "claim_to_json",
+    "claimed_points",
+    "complete_cards",
+    "game_from_json",
+    "game_to_json",
+    "hand_from_json",
+    "hand_to_json",
+    "least_to_make",
+    "line_to_json",
+    "new_game",
+    "penalty_to_json",
+    "preset_name",
+    "reread_game",
+    "rescore",
+    "rules_from_json",
+    "rules_to_json",
+    "score",
+    "sheet_to_json",
 ]

@@ -259,6 +259,64 @@ def game_from_json(obj: object) -> Game:
     return game
 
 
+def reread_game(obj: object, earlier: object, game: Game) -> Game:
+    """Load ``obj`` like :func:`game_from_json`, given the ``game`` read from ``earlier``,
+    another document of the same game (such as the one before a hand was added): while both
+    name the same players, teams, first dealer and rules, the hand records at the start of
+    their logs that are the very same objects (``is``: a parsed document is never changed in
+    place) are not read again, and only the claims after them are checked against the score.
+    The Game, or the DebertzError, is the one :func:`game_from_json` gives.
+
+    >>> first = {"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> game = game_from_json(first)
+    >>> more = {**first, "hands": [*first["hands"], {"taker": 1, "cards": [62, 100]}]}
+    >>> again = reread_game(more, first, game)
+    >>> again == game_from_json(more), again.hands[0] is game.hands[0]
+    (True, True)
+    >>> reread_game({**more, "hands": [*more["hands"], {"taker": 1, "cards": [100, 61]}]},
+    ...             more, again)
+    Traceback (most recent call last):
+    ...
+    app.engine.errors.DebertzError: hand 3: cards must add up to 162, not 161
+    """
+    report = Report(None)
+    shell, records = read_game(report, obj)
+    kept = _records(earlier)
+    if (shell is None or report.problems or kept is None or len(kept) != len(game.hands)
+            or _settings(shell) != _settings(game)):
+        return game_from_json(obj)
+    start = 0
+    for record, known in zip(records, kept):
+        if record is not known:
+            break
+        start += 1
+    hands = list(game.hands[:start])
+    problems: list[Problem] = []
+    for i in range(start, len(records)):
+        hand_report = Report(i + 1)
+        hand = read_hand(hand_report, records[i], shell.table, shell.rules)
+        problems.extend(hand_report.problems)
+        if hand is not None:
+            hands.append(hand)
+    if not problems:
+        shell = replace(shell, hands=tuple(hands))
+        problems = claim_problems(shell, start)
+    if problems:
+        raise DebertzError(problems[0])
+    return shell
+
+
+def _records(doc: object) -> list[object] | None:
+    """The hand records of a document that loaded (None when it has no list of them)."""
+    records = doc.get("hands") if isinstance(doc, Mapping) else None
+    return records if isinstance(records, list) else None
+
+
+def _settings(game: Game) -> tuple[object, ...]:
+    """What a game's hand records are read and scored against, besides the records before."""
+    return game.players, game.teams, game.first_dealer, game.rules
+
+
 def hand_from_json(obj: object, game: Game, index: int | None = None) -> Hand:
     """Load one hand record for ``game`` at 0-based ``index`` (default: a new last hand);
     raises DebertzError with the first problem :func:`check_hand` finds.
@@ -402,5 +460,5 @@ __all__ = [
     "CARD_POINTS", "HAND_KEYS", "NAME_MAX", "Claim", "DebertzError", "Game", "Hand", "Melds",
     "Problem", "Table", "check_game", "check_hand", "claim_problems", "claim_sides",
     "complete_cards", "game_from_json", "game_to_json", "hand_from_json", "hand_to_json",
-    "make_table", "new_game",
+    "make_table", "new_game", "reread_game",
 ]

@@ -17,7 +17,7 @@ whose loaders and edits check claims by replaying, through ``claims.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, get_args
 
 from app.engine.errors import DebertzError, Problem, Report
@@ -381,6 +381,18 @@ def _game_winner(scores: list[int], rules: Rules, taker_side: Side,
     return None, None
 
 
+class _Carried(NamedTuple):
+    """What a replay carries past a hand: the scores, the pot, the end of the game if it came,
+    and the penalty counts (§4); all that the next hand's line depends on besides its record."""
+
+    scores: tuple[int, ...]
+    pot: int
+    winner: Side | None
+    decided_by: DecidedBy | None
+    baits: tuple[int, ...]
+    skis: tuple[int, ...]
+
+
 class _Replay:
     """The state carried from hand to hand while a log is replayed."""
 
@@ -403,6 +415,19 @@ class _Replay:
         # the checks collect every one (the record then changes nothing and play goes on).
         self.strict = strict
         self.short: list[Problem] = []
+
+    def carried(self) -> _Carried:
+        """The state as it stands, to go on from later (:meth:`resume`)."""
+        return _Carried(tuple(self.scores), self.pot, self.winner, self.decided_by,
+                        tuple(self.baits.counts), tuple(self.skis.counts))
+
+    def resume(self, carried: _Carried) -> None:
+        """Go on from a state :meth:`carried` gave (a replay of the same table and rules)."""
+        self.scores = list(carried.scores)
+        self.pot = carried.pot
+        self.winner, self.decided_by = carried.winner, carried.decided_by
+        self.baits.counts = list(carried.baits)
+        self.skis.counts = list(carried.skis)
 
     def line(self, number: int, dealer: int, hand: Hand) -> HandLine:
         """Score one hand record and advance the state."""
@@ -513,6 +538,78 @@ def score(game: Log) -> Sheet:
     replay = _Replay(game)
     lines = tuple(replay.line(i + 1, game.dealer_of(i), hand) for i, hand in enumerate(game.hands))
     return replay.sheet(lines)
+
+
+@dataclass(frozen=True, eq=False)
+class Replayed:
+    """A log replayed: its :class:`Sheet` and what the replay carried past each hand, so that
+    another version of the log (the same game with a hand added, edited, deleted...) is scored
+    by :func:`rescore` from the first hand where the two differ.
+
+    ``table``, ``rules`` and ``hands`` are what was replayed; ``first_scored`` is the 0-based
+    index of the first hand this replay scored itself (the lines before it were taken from the
+    earlier replay: 0 for a replay from the start).
+    """
+
+    sheet: Sheet
+    table: Table
+    rules: Rules
+    hands: tuple[Hand, ...]
+    first_scored: int
+    carried: tuple[_Carried, ...] = field(repr=False)
+    """The state before each hand and after the last (one more than ``hands``)."""
+
+
+def rescore(game: Log, earlier: Replayed | None = None) -> Replayed:
+    """Replay the log into its sheet like :func:`score`, going on from ``earlier`` (a replay of
+    another version of the same log) at the first hand where the two differ: with the same
+    table, rules and first dealer, every hand before it the same record (``==``). A hand
+    added at the end is the one hand scored; an edit or a delete replays from the changed
+    hand on. Whatever ``earlier`` is, ``rescore(game, earlier).sheet == score(game)``; it
+    raises as :func:`score` does.
+
+    >>> from app.engine.model import game_from_json
+    >>> g = game_from_json({"players": ["A", "B"], "hands": [
+    ...     {"taker": 0, "cards": [81, 81]}, {"taker": 1, "cards": [62, 100]}]})
+    >>> before = rescore(g)
+    >>> longer = g.add_hand(Hand(taker=0, cards=(100, 62)))
+    >>> after = rescore(longer, before)
+    >>> after.first_scored, after.sheet == score(longer), after.sheet.score
+    (2, True, (162, 324))
+    >>> rescore(longer.replace_hand(1, Hand(redeal=True)), after).first_scored
+    1
+    """
+    start = 0 if earlier is None else _common(earlier, game)
+    replay = _Replay(game)
+    if earlier is not None and start:
+        replay.resume(earlier.carried[start])
+        lines = list(earlier.sheet.hands[:start])
+        carried = list(earlier.carried[:start + 1])
+    else:
+        lines, carried = [], [replay.carried()]
+    hands = game.hands
+    for i in range(start, len(hands)):
+        lines.append(replay.line(i + 1, game.dealer_of(i), hands[i]))
+        carried.append(replay.carried())
+    return Replayed(replay.sheet(tuple(lines)), game.table, game.rules, hands, start,
+                    tuple(carried))
+
+
+def _common(earlier: Replayed, game: Log) -> int:
+    """How many hands at the start of ``game``'s log ``earlier`` scored as ``game`` would: the
+    same table and rules, the same records (``==``) dealt by the same dealers."""
+    if earlier.table != game.table or earlier.rules != game.rules:
+        return 0
+    common = 0
+    for hand, old in zip(game.hands, earlier.hands):
+        if hand is not old and hand != old:
+            break
+        common += 1
+    # The deal passes to the left after every record (§1): with the same players, the same
+    # first dealer deals every hand alike.
+    if common and game.dealer_of(0) != earlier.sheet.hands[0].dealer:
+        return 0
+    return common
 
 
 def _replayed(game: Log, hands: int) -> _Replay:

@@ -1,8 +1,9 @@
 """The one place where the UI calls the engine: replays (cached), checks and previews.
 
-Every number on screen comes from ``app.engine.score``; every validation from
-``app.engine.check_hand``. Games are kept as ``debertz/1`` dicts with the app's metadata
-(``id``, ``rev``, ``undo``, ...); the engine ignores those keys.
+Every number on screen comes from ``app.engine.score`` (a game's replay is kept per revision and
+extended by the next one: ``app.replays``); every validation from ``app.engine.check_hand``.
+Games are kept as ``debertz/1`` dicts with the app's metadata (``id``, ``rev``, ``undo``, ...);
+the engine ignores those keys.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from app import engine
+from app import engine, replays
 from app.share.inbound import checked_history
 from app.storage import Games
 from app.ui.drafts import HandDraft
@@ -22,11 +23,6 @@ from app.ui.state import GameDict
 
 PRESET_NAMES = engine.PRESET_NAMES
 """The shared rule sets, as the engine names them (``engine.PresetName``)."""
-
-_CACHE_SIZE = 512
-_T = TypeVar("_T")
-_games: OrderedDict[int, tuple[GameDict, engine.Game]] = OrderedDict()
-_sheets: OrderedDict[int, tuple[GameDict, engine.Sheet]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -39,36 +35,15 @@ class Issue:
     message: str = ""
 
 
-def _cached(
-    cache: OrderedDict[int, tuple[GameDict, _T]], game: GameDict, make: Callable[[GameDict], _T]
-) -> _T:
-    """A value computed once per game dict: dicts are never changed in place (a change makes a
-    new dict), and the cache holds the dict itself, so its ``id`` cannot be reused meanwhile.
-    Older versions of the same game (same ``"id"`` key) are dropped when a new one comes in."""
-    key = id(game)
-    found = cache.get(key)
-    if found is not None and found[0] is game:
-        cache.move_to_end(key)
-        return found[1]
-    value = make(game)
-    name = game.get("id")
-    if name is not None:
-        for old in [k for k, (kept, _) in cache.items() if kept.get("id") == name]:
-            del cache[old]
-    cache[key] = (game, value)
-    while len(cache) > _CACHE_SIZE:
-        cache.popitem(last=False)
-    return value
-
-
 def engine_game(game: GameDict) -> engine.Game:
-    """The engine's ``Game`` for a saved game dict (computed once per dict)."""
-    return _cached(_games, game, engine.game_from_json)
+    """The engine's ``Game`` for a saved game dict (read once per dict: ``app.replays``)."""
+    return replays.engine_game(game)
 
 
 def sheet(game: GameDict) -> engine.Sheet:
-    """The engine's ``Sheet`` for a saved game dict (computed once per dict)."""
-    return _cached(_sheets, game, lambda g: engine.score(engine_game(g)))
+    """The engine's ``Sheet`` for a saved game dict (once per dict, extended from the game's
+    last revision: ``app.replays``)."""
+    return replays.sheet(game)
 
 
 def try_sheet(game: GameDict) -> tuple[engine.Sheet | None, str | None]:
@@ -112,12 +87,12 @@ class Played:
         return side_label(self.record, side, joiner)
 
 
-_played: OrderedDict[int, tuple[GameDict, Played]] = OrderedDict()
+_played: replays.Cache[Played] = OrderedDict()
 
 
 def played(game: GameDict) -> Played:
     """The game read for its screen (once per dict; raises ``DebertzError`` like :func:`sheet`)."""
-    return _cached(_played, game, _read_played)
+    return replays.cached(_played, game, lambda _game, _earlier: _read_played(game))
 
 
 def _read_played(game: GameDict) -> Played:
@@ -593,10 +568,20 @@ def with_hand(game: GameDict, draft: HandDraft) -> GameDict:
 
 
 def preview(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, engine.Sheet] | None:
-    """``(hand_line, sheet)`` of the game with the draft saved, or None while it has problems."""
+    """``(hand_line, sheet)`` of the game with the draft saved, or None while it has problems.
+
+    The game's own replay is gone on from (``engine.rescore``): a new hand is the one scored.
+
+    >>> game = {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> line, trial = preview(game, HandDraft(sides=2, taker=1, cards=["62", "100"]))
+    >>> line.number, trial.score, trial == engine.score(engine.game_from_json(with_hand(
+    ...     game, HandDraft(sides=2, taker=1, cards=["62", "100"]))))
+    (2, (162, 162), True)
+    """
     if check_draft(game, draft):
         return None
-    trial = engine.score(engine.game_from_json(with_hand(game, draft)))
+    read = engine.reread_game(with_hand(game, draft), game, engine_game(game))
+    trial = engine.rescore(read, replays.replayed(game)).sheet
     index = len(game["hands"]) if draft.index is None else draft.index
     return trial.hands[index], trial
 

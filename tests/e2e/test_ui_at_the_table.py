@@ -126,6 +126,63 @@ def test_back_closes_a_confirmation_then_the_form_it_came_from(
     assert screen(page) == "#/"
 
 
+RENDERS = "Number(document.documentElement.dataset.renders)"
+"""The shell's count of its renders (app/browser/shell.py)."""
+COUNT_POPS = "() => { window.__pops = 0; addEventListener('popstate', () => { window.__pops += 1; }); }"
+"""Counts the page's popstates (this listener comes after the app's own, so it runs after it)."""
+
+
+def popped(page: Page, pops: int) -> None:
+    """Wait until the page has had ``pops`` popstates and stored everything, then a frame and
+    a task more: whatever the app does about them has been done."""
+    page.wait_for_function("(n) => window.__pops === n", arg=pops)
+    saved(page)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 20)))")
+    saved(page)
+
+
+def test_a_form_closed_by_save_cancel_or_back_renders_once(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Issue 16, point 4: Save and Cancel close the form by going back in the page's history
+    (``history.go(-1)``); the popstate that brings is the app's own and renders nothing, while
+    the player's Back is shown (once)."""
+    open_app(page, app_url, wait_ready, "en")
+    gid = start(page, ["Оля", "Петро"])
+    hand(page, 0, {0: 100})
+    page.evaluate(COUNT_POPS)
+    for close, rows in (("#cancel-hand", 1), ("#save-hand", 2), ("#cancel-hand", 2)):
+        page.click("#new-hand")
+        page.click("#taker-1")
+        page.fill("#cards-1", "90")
+        saved(page)
+        assert screen(page) == f"#/game/{gid}/hand"
+        renders, pops = page.evaluate(RENDERS), page.evaluate("window.__pops")
+        page.click(close)
+        popped(page, pops + 1)  # the app went back itself: one popstate came
+        expect(page.locator("#entry")).to_have_count(0)
+        expect(page.locator("tbody.hand")).to_have_count(rows)
+        assert screen(page) == f"#/game/{gid}"
+        assert page.evaluate(RENDERS) == renders + 1, close  # the action's render, no other
+    expect(page.locator("#new-hand")).to_be_focused()
+    page.click("#new-hand")  # the player's Back still closes the form, then leads to the list
+    saved(page)
+    renders, pops = page.evaluate(RENDERS), page.evaluate("window.__pops")
+    page.go_back()
+    popped(page, pops + 1)
+    expect(page.locator("#entry")).to_have_count(0)
+    assert screen(page) == f"#/game/{gid}"
+    assert page.evaluate(RENDERS) == renders + 1
+    page.go_back()
+    popped(page, pops + 2)
+    expect(page.locator(".screen.home")).to_be_visible()
+    assert screen(page) == "#/" and page.evaluate(RENDERS) == renders + 2
+    page.go_forward()  # and Forward comes back to the game, shown once
+    popped(page, pops + 3)
+    expect(page.locator("tbody.hand")).to_have_count(2)
+    assert screen(page) == f"#/game/{gid}" and page.evaluate(RENDERS) == renders + 3
+
+
 def test_links_and_deep_addresses_keep_the_games_list_at_the_bottom(
     page: Page, app_url: str, wait_ready: Wait
 ) -> None:

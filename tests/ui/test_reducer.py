@@ -7,7 +7,7 @@ from unittest.mock import ANY
 
 import pytest
 
-from app import engine
+from app import engine, replays
 from app.ui import history, scoring
 from app.ui.reducer import reduce
 from app.ui.setup import draft as setup_form
@@ -473,7 +473,7 @@ def test_the_sheet_cache_keeps_one_version_of_each_game() -> None:
         table.hand(i % 2, {0: 100})
     # a game read from a link has no id yet (and earlier tests may have shown one): only
     # versions of one named game are dropped
-    ids = [kept["id"] for kept, _ in scoring._sheets.values() if kept.get("id") is not None]
+    ids = [kept["id"] for kept, _ in replays._replays.values() if kept.get("id") is not None]
     assert len(ids) == len(set(ids))
     assert scoring.sheet(table.game) is scoring.sheet(table.game)
 
