@@ -204,6 +204,9 @@ class App:
             proxy = create_proxy(handlers[kind])
             self.proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
+        toggled = create_proxy(self.on_toggle)
+        self.proxies.append(toggled)
+        self.root.addEventListener("toggle", toggled, True)  # it does not bubble: caught going down
         route = create_proxy(self.on_popstate)
         self.proxies.append(route)
         js.window.addEventListener("popstate", route)
@@ -322,6 +325,18 @@ class App:
         if not _missing(following) and not str(following.value).strip():
             event.preventDefault()
             following.focus()
+
+    def on_toggle(self, event: Any) -> None:
+        """A ``<details data-toggle="action">`` the player opened or closed: the action, with
+        ``open`` "true" or "false". A fold drawn open because the state says so (its
+        ``data-open``) fires a toggle too, which is not the player's: it is left alone."""
+        element = event.target
+        if _missing(element) or not hasattr(element, "getAttribute"):
+            return
+        action = element.getAttribute("data-toggle")
+        opened = "true" if element.open else "false"
+        if action and element.getAttribute("data-open") != opened:
+            self.dispatch(str(action), {"open": opened})
 
     def on_popstate(self, event: Any = None) -> None:
         """Back, Forward or an address typed in: show what the address names."""

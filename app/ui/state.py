@@ -94,6 +94,8 @@ class State:
     """More values for the notice's text than ``notice_detail`` (named as the text names them)."""
     trash: GameDict | None = None
     help_anchor: str | None = None
+    chart_open: bool = False
+    """The game's folded score chart is open: only then is it drawn (``fold-chart``)."""
     last_shot: Shot | None = None
     stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False

@@ -335,8 +335,17 @@ def test_a_game_in_progress_folds_its_chart() -> None:
     assert "chart-fold" not in table.html()
     table.hand(0, {0: 100})
     html = table.html()
-    assert '<details class="chart-fold" id="chart-fold">' in html and "report-title" not in html
+    assert 'id="chart-fold" data-toggle="fold-chart" data-open="false">' in html
+    assert "report-title" not in html
+    assert '<svg class="chart"' not in html, "a folded chart is not drawn"
+    table.do("fold-chart", open="true")
+    html = table.html()
+    assert 'id="chart-fold" data-toggle="fold-chart" data-open="true" open>' in html
     assert "Графік рахунку за 1 роздачу, мета 501. Наприкінці: Оля 100, Петро 62." in html
+    table.hand(1, {1: 90})
+    assert "Графік рахунку за 2 роздачі" in table.html(), "it stays open as hands are added"
+    table.do("fold-chart", open="false")
+    assert '<svg class="chart"' not in table.html()
 
 
 @pytest.mark.parametrize(("minutes", "text"), [(0, "0 хв"), (59, "59 хв"), (61, "1 год 1 хв")])

@@ -46,7 +46,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + _board(shown, t)
         + _toolbar(state, shown, t)
         + rules_details(game, t)
-        + look_back(shown, t)
+        + look_back(shown, t, state.chart_open)
         + _history(shown, t)
         + _keep_awake(state, t)
         + _footer(game, state, t)

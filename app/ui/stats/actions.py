@@ -37,7 +37,14 @@ def _stats_pair(state: State, payload: Payload) -> list[Effect]:
     return []
 
 
+def _fold_chart(state: State, payload: Payload) -> list[Effect]:
+    """The game's folded chart opened or closed by the player (``open``: "true" or "false")."""
+    state.chart_open = payload.get("open") == "true"
+    return []
+
+
 HANDLERS: dict[str, Handler] = {
+    "fold-chart": _fold_chart,
     "stats-period": _stats_period,
     "stats-players": _stats_players,
     "stats-pair": _stats_pair,

@@ -24,16 +24,19 @@ from app.ui.stats import Report, SideFigures, Timing, cached_report
 from app.ui.stats.chart import score_chart, score_text, side_heads
 
 
-def look_back(shown: Played, t: i18n.Tr) -> str:
+def look_back(shown: Played, t: i18n.Tr, chart_open: bool = False) -> str:
     """The report once the game is finished; before that the chart, folded (nothing before
-    the first hand)."""
+    the first hand) and drawn only while it is open. The shell reports a fold the player opens
+    or closes (``data-open`` is what the state says) as the action ``data-toggle`` names."""
     if shown.sheet.finished:
         return render_report(shown, t)
     if not shown.sheet.hands:
         return ""
+    chart, opened = (score_chart(shown, t), "true") if chart_open else ("", "false")
     return (
-        '<details class="chart-fold" id="chart-fold">'
-        f'<summary>{esc(t("chart.title"))}</summary>{score_chart(shown, t)}</details>'
+        f'<details class="chart-fold" id="chart-fold" data-toggle="fold-chart" '
+        f'data-open="{opened}"{" open" if chart_open else ""}>'
+        f'<summary>{esc(t("chart.title"))}</summary>{chart}</details>'
     )
 
 
