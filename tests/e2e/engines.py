@@ -127,7 +127,8 @@ class Browser:
         service worker, like Shift+Reload)."""
         self.js("setTimeout(() => location.reload(), 0)")
         self.until(
-            lambda: self.js("return document.documentElement.dataset.app") != "ready",
+            # between the two pages Firefox has no document element: the old page is gone
+            lambda: self.js("return document.documentElement?.dataset.app ?? null") != "ready",
             "the page never reloaded",
         )
 
