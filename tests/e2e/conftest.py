@@ -20,7 +20,7 @@ Every test in tests/e2e/ gets the ``e2e`` marker. Fixtures and helpers to reuse:
   ``browser_context_args`` fixture plus a ``@pytest.mark.browser_context_args(...)``), lent to
   one test at a time. A test marked ``@pytest.mark.fresh_context`` gets pytest-playwright's page
   instead, in a context of its own with no service worker, no caches and no IndexedDB yet: for
-  tests of the first visit, the service worker, the snapshot, an offline start, several tabs, or
+  tests of the first visit, the service worker, the snapshot, an offline start, or
   other origins (``serve``); reload inside it for warm starts. Chromium is Debian's
   /usr/bin/chromium when present (with the flags this machine needs), else Playwright's own.
 - ``warm_contexts`` (session): the :class:`~tests.e2e.warm.WarmContexts` behind ``page``; a

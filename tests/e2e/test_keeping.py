@@ -10,7 +10,6 @@ import json
 from typing import Any
 from unittest.mock import ANY
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.test_ui import current_game, fill_hand, hand, new_game, saved, shown, stored_games
@@ -39,7 +38,6 @@ window.BroadcastChannel = class extends Heard {
 """A tab that hears nothing of the others: only the revision check can stop its stale write."""
 
 
-@pytest.mark.fresh_context
 def test_a_stale_tab_cannot_erase_a_hand_and_shows_the_game_as_stored(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:
@@ -68,7 +66,6 @@ def test_a_stale_tab_cannot_erase_a_hand_and_shows_the_game_as_stored(
     assert shown(page)["score"] == shown(stale)["score"]
 
 
-@pytest.mark.fresh_context
 def test_every_open_tab_shows_a_change_made_in_another_at_once(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:
@@ -90,7 +87,6 @@ def test_every_open_tab_shows_a_change_made_in_another_at_once(
     assert current_game(page, idb)["hands"] == []
 
 
-@pytest.mark.fresh_context
 def test_a_game_deleted_in_one_tab_stays_deleted_and_its_restore_offer_stays(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:
@@ -186,7 +182,6 @@ def fill_storage(page: Page, full: bool = True) -> None:
 CLOSE_DELAYS_MS = (0, 5, 15, 30)
 
 
-@pytest.mark.fresh_context
 def test_a_tab_closed_right_after_save_never_records_the_hand_twice(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:

@@ -12,22 +12,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from tests.e2e.warm import PHONE_OPTIONS
 from tools.long_games import SAMPLES, seed
 
 Wait = Callable[[Page], None]
-PHONE = {"width": 360, "height": 640}
 
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_context_args,
-        "viewport": PHONE,
-        "is_mobile": True,
-        "has_touch": True,
-        "device_scale_factor": 2,
-        "locale": "uk",
-    }
+    return {**browser_context_args, **PHONE_OPTIONS}
 
 
 def saved(page: Page) -> None:

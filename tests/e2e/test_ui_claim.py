@@ -24,6 +24,7 @@ from tests.e2e.test_ui import (
     saved,
     start,
 )
+from tests.e2e.warm import PHONE_OPTIONS
 
 SHOTS = ROOT / "test-results"
 
@@ -108,9 +109,6 @@ def test_a_claim_recorded_by_taps_is_refused_short_then_saved_corrected_undone_a
     assert_no_app_errors(recorder)
 
 
-PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True}
-
-
 def box(page: Page, selector: str) -> dict[str, float]:
     found = page.locator(selector).first.bounding_box()
     assert found is not None, selector
@@ -134,7 +132,7 @@ def fits_the_phone(page: Page, fields: tuple[str, ...]) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.browser_context_args(**PHONE_OPTIONS)
 def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
@@ -172,7 +170,7 @@ def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     assert_no_app_errors(recorder)
 
 
-@pytest.mark.browser_context_args(**PHONE)
+@pytest.mark.browser_context_args(**PHONE_OPTIONS)
 def test_a_failed_claim_that_loses_on_a_phone_with_sequences_and_bella(
     page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:

@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_ui_a11y import serious
-from tests.e2e.warm import WarmContexts
+from tests.e2e.warm import PHONE_OPTIONS, WarmContexts
 from tools.sample_games import sample_games
 
 LONG = [
@@ -103,20 +103,16 @@ def test_chart_report_and_statistics_pass_axe_in_light_and_dark(
     assert recorder.errors == [] and recorder.violations() == []
 
 
-PHONE = {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2, "locale": "uk-UA"}
-
-
 @pytest.fixture
 def phone(warm_contexts: WarmContexts, app_url: str) -> Iterator[Page]:
     """A page in an emulated 360x640 phone (mobile viewport, touch), in a warm context."""
-    context = warm_contexts.acquire(PHONE)
+    context = warm_contexts.acquire(PHONE_OPTIONS)
     try:
         page = context.new_page()
         page.goto(app_url)
         yield page
     finally:
-        warm_contexts.release(PHONE, context)
+        warm_contexts.release(PHONE_OPTIONS, context)
 
 
 def too_wide(page: Page) -> list[str]:

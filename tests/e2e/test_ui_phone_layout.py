@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from tests.e2e.warm import WarmContexts
-from tools.screenshots import REFUSED_STORAGE, open_seeded, phone_options, phone_scenes
+from tests.e2e.warm import PHONE_OPTIONS, WarmContexts
+from tools.screenshots import REFUSED_STORAGE, open_seeded, phone_scenes
 from tools.serve import DistServer
 
 PHONE: tuple[ViewportSize, ...] = (
@@ -59,8 +59,7 @@ def seeded_page(
 
 @pytest.fixture(scope="module")
 def phone(warm_contexts: WarmContexts, _session_server: DistServer) -> Iterator[Page]:
-    options = phone_options({"width": 360, "height": 640}, "uk")
-    yield from seeded_page(warm_contexts, _session_server, options)
+    yield from seeded_page(warm_contexts, _session_server, PHONE_OPTIONS)
 
 
 @pytest.fixture(scope="module")

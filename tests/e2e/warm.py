@@ -18,8 +18,9 @@ it to one test at a time; before each test every trace of the one before is remo
 So a test in a warm context opens the app as a returning player does: from the service worker,
 Python from its snapshot (``data-python="snapshot"``), with nothing stored: the same state as a
 first visit in every way the app can see but the start itself. Tests of the start (the first
-visit, the service worker, the snapshot, offline starts) and of several tabs keep a fresh context
-(``@pytest.mark.fresh_context``; tests/e2e/conftest.py).
+visit, the service worker, the snapshot, offline starts) keep a fresh context
+(``@pytest.mark.fresh_context``; tests/e2e/conftest.py); a test of several tabs opens them in its
+warm context, whose pages are all closed before the next test.
 
 The reset runs in a page of the context that bypasses the service worker (CDP
 ``Network.setBypassServiceWorker``): the worker answers every navigation in its scope with the
@@ -33,6 +34,13 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+
+from tools.screenshots import phone_options
+
+PHONE_OPTIONS = phone_options({"width": 360, "height": 640}, "uk")
+"""The phone of every test that needs one: 360x640 CSS px, touch, mobile viewport rules, 2 device
+pixels per CSS px, the browser set to Ukrainian. One set of options, so that all of them borrow the
+same warm contexts (each new set of options costs a first visit in each test process)."""
 
 KEEP = ("debertz:", "debertz-python:")
 """Cache Storage caches a warm context keeps: the service worker's files, the Python snapshot."""
