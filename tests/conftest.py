@@ -31,14 +31,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def longest_first(item: pytest.Item) -> int:
+    """Where a test goes in the run: the index of its marker in :data:`FIRST`, others after."""
+    for place, marker in enumerate(FIRST):
+        if item.get_closest_marker(marker):
+            return place
+    return len(FIRST)
+
+
 def short(examples: int) -> int:
     """The example count ``--short-drills`` gives a test that asks for ``examples``: 500 -> 50,
     200 -> 20, 100 (Hypothesis's default) -> 10, 40 -> 10, 3 -> 3."""
     return min(examples, max(SHORT, examples // SHORT))
 
 
+FIRST = ("webkit", "firefox")
+"""Markers of the longest tests (a WebKit scenario takes a minute or more, a Firefox one half of
+that), which run before all others: pytest-xdist hands tests out in collection order, so a long
+test collected last runs alone at the end of the run while the other processes have finished."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With ``--short-drills``, shorten every Hypothesis test's run (see :func:`short`)."""
+    """The longest tests first (:data:`FIRST`); with ``--short-drills``, shorten every Hypothesis
+    test's run (see :func:`short`)."""
+    items.sort(key=longest_first)
     if not config.getoption("--short-drills"):
         return
     shortened: set[int] = set()  # a parametrized test is one function for several items
