@@ -11,7 +11,7 @@ from unittest.mock import ANY
 import pytest
 
 from app import engine
-from app.share.link import game_fragment
+from app.share.link import game_fragment, without_bookkeeping
 from app.ui import i18n, scoring
 from app.ui.markup import esc
 from app.ui.reducer import reduce
@@ -648,7 +648,7 @@ def test_a_game_closed_by_a_claim_is_shown_by_its_link_with_the_claim_row_and_ba
     assert 'id="new-claim"' not in html and 'data-action="edit-hand"' not in html
     receiver.do("save-shared", new_id="gcopy", now="2026-12-01T10:00:00")
     copy = receiver.stored().games["gcopy"]
-    assert copy["hands"] == sender.game["hands"]
+    assert copy["hands"] == without_bookkeeping(sender.game)["hands"]  # the times stay home
     assert copy["rules"]["failed_claim"] == failed_claim
     assert engine.sheet_to_json(engine.score(engine.game_from_json(copy)))["decided_by"] == (
         "claim" if failed_claim == "play_on" else "failed_claim"
