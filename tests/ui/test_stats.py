@@ -274,7 +274,7 @@ def test_the_statistics_screen_shows_the_figures_in_english() -> None:
     assert "ОЛЯ 3 games · 3 finished · won 2 (67%)" in text
     assert "Took trump 3, made 2 (67%)" in text
     assert "Points per hand, on average 96.6" in text  # 869 / 9
-    assert "324 : −150 (+474), 02.07.2026" in text
+    assert "Best game 324 (+474), 02.07.2026 against Іван & Марта −150" in text
     assert "Points per hand, on average −37.5" in text
 
 
@@ -401,3 +401,12 @@ def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debert
     assert "Зіграно роздач 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
                      r"«Партія» чи деберць 0 0 1", text), text
+
+
+def test_a_players_best_game_names_whose_number_is_whose() -> None:
+    """The best game's line gave «0 : 0 : 162 (−162)» and then «проти: ОЛЯ · Марта», in an order
+    it did not say; now the player's own score and lead, then each other side with its score."""
+    table = Table("uk", {"g3": GAME_3})
+    table.do("route", hash="#/stats")
+    text = text_of(table.html())
+    assert "Найкраща гра 0 (−162), 03.07.2026 проти: ОЛЯ 0 · Марта 162" in text, text

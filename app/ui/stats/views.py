@@ -143,12 +143,15 @@ def _best(player: PlayerStats, t: i18n.Tr) -> str:
     best = player.best
     if best is None:
         return esc(t("stats.no_win"))
-    order = [best.side] + [side for side in range(len(best.score)) if side != best.side]
-    score = " : ".join(score_text(best.score[side]) for side in order)
+    score = score_text(best.score[best.side])
     date = best.date.strftime("%d.%m.%Y") if best.date else ""
     lead = f"+{best.lead}" if best.lead > 0 else score_text(best.lead)
     text = t("stats.best_value", score=score, lead=lead, date=date).removesuffix(", ")
-    against = " · ".join(label for side, label in enumerate(best.labels) if side != best.side)
+    against = " · ".join(  # each other side by name with its score: whose number is whose
+        f"{label} {score_text(best.score[side])}"
+        for side, label in enumerate(best.labels)
+        if side != best.side
+    )
     link = f'<a href="#/game/{esc(best.game_id)}/report">{esc(text)}</a>' if best.game_id else esc(text)
     return f'{link}<span class="sub">{esc(t("stats.best_against", names=against))}</span>'
 
