@@ -195,6 +195,30 @@ def test_a_game_that_ends_shows_its_report_and_the_list_leads_back_to_it(
     expect(page.locator("#report-title")).to_be_focused()
 
 
+def test_the_chart_fold_opens_and_closes_by_keyboard_and_keeps_the_focus(
+    page: Page, app_url: str, wait_ready: Any, idb: Any
+) -> None:
+    """The chart is drawn only while its fold is open, and the fold is drawn again then: its
+    summary must stay the element in focus, or a keyboard user is thrown to the page's top."""
+    page.goto(app_url)
+    wait_ready(page)
+    found = games()
+    seed(page, idb, wait_ready, found)
+    _finished, going = ids(found)
+    page.goto(re.sub(r"#.*$", "", page.url) + f"#/game/{going}")
+    summary = page.locator("#chart-fold > summary")
+    summary.focus()
+    expect(page.locator("#chart-fold svg.chart")).to_have_count(0)  # folded: not drawn
+    page.keyboard.press("Enter")
+    expect(page.locator("#chart-fold svg.chart")).to_be_visible()
+    expect(page.locator("#chart-fold")).to_have_attribute("data-open", "true")
+    expect(summary).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#chart-fold")).to_have_attribute("data-open", "false")
+    expect(page.locator("#chart-fold svg.chart")).to_have_count(0)
+    expect(summary).to_be_focused()
+
+
 def test_statistics_follow_the_filters_and_the_players_compared(
     page: Page, app_url: str, wait_ready: Any, idb: Any
 ) -> None:

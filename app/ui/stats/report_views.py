@@ -27,12 +27,15 @@ from app.ui.stats.chart import score_chart, score_text, side_heads
 def look_back(shown: Played, t: i18n.Tr, chart_open: bool = False) -> str:
     """The report once the game is finished; before that the chart, folded (nothing before
     the first hand) and drawn only while it is open. The shell reports a fold the player opens
-    or closes (``data-open`` is what the state says) as the action ``data-toggle`` names."""
+    or closes (``data-open`` is what the state says) as the action ``data-toggle`` names. The
+    fold has the same two children open or closed (its summary, then the chart's box, empty while
+    closed), so that the page keeps its summary, and the focus on it, when it is drawn again."""
     if shown.sheet.finished:
         return render_report(shown, t)
     if not shown.sheet.hands:
         return ""
-    chart, opened = (score_chart(shown, t), "true") if chart_open else ("", "false")
+    closed = '<div class="chart-box"></div>'  # score_chart's one child, empty
+    chart, opened = (score_chart(shown, t), "true") if chart_open else (closed, "false")
     return (
         f'<details class="chart-fold" id="chart-fold" data-toggle="fold-chart" '
         f'data-open="{opened}"{" open" if chart_open else ""}>'
