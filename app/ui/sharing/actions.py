@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from app import engine
+from app import changelog, engine
 from app.share import backup as backups
 from app.share import inbound, restoring
 from app.share.backup import BackupError
@@ -214,6 +214,7 @@ def _save_shared(state: State, payload: Payload) -> list[Effect]:
         "rev": 0,
         "undo": [],
         "redo": [],
+        "log": changelog.begun(incoming.doc["hands"], incoming.source, now),
         "shared_digest": incoming.digest,
         "received_from": incoming.source,
     }
