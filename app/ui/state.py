@@ -96,6 +96,8 @@ class State:
     help_anchor: str | None = None
     chart_open: bool = False
     """The game's folded score chart is open: only then is it drawn (``fold-chart``)."""
+    log_open: bool = False
+    """The game's folded change log is open: only then is it drawn (``fold-log``)."""
     last_shot: Shot | None = None
     stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False
