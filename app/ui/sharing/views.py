@@ -219,12 +219,22 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         _title(heading)
         + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
         + (f"<p>{esc(source)}</p>" if existing else "")
+        + _log_note(incoming, t)
         + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
         + render_readonly(game, t)
         + _back_home(t)
     )
+
+
+def _log_note(incoming: Incoming, t: i18n.Tr) -> str:
+    """What became of the change log a file carried: kept (how long), or dropped and why."""
+    if incoming.log_dropped:
+        return f'<p class="log-dropped">{esc(t("log.dropped"))}</p>'
+    if incoming.log:
+        return f"<p>{esc(t('log.carried', count=len(incoming.log)))}</p>"
+    return ""
 
 
 def _failure(incoming: Incoming, t: i18n.Tr) -> str:
