@@ -196,6 +196,17 @@ def with_entry(game: Mapping[str, Any], entry: Entry, hands_before: Hands | None
     return {**game, LOG_KEY: bounded([*log, entry])}
 
 
+def dropped_here(game: Mapping[str, Any]) -> bool:
+    """Whether the game's log is only the entry saying that its earlier log was dropped (just
+    found damaged: nothing has changed since).
+
+    >>> dropped_here({"log": begun([], "damaged", "")}), dropped_here({"log": started("")})
+    (True, False)
+    """
+    log = log_of(game)
+    return len(log) == 1 and log[0].get("do") == "begin" and log[0].get("from") == "damaged"
+
+
 # --- replaying ------------------------------------------------------------------------------
 
 

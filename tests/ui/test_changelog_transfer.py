@@ -110,6 +110,7 @@ def test_a_backup_brings_each_log_back_and_the_log_says_so() -> None:
     source = evening()
     fresh = Table("en")
     fresh.do("open-file", name="backup.json", text=backup_text(source))
+    assert "damaged change log" not in fresh.html()
     fresh.do("restore")
     (game,) = fresh.stored().games.values()
     assert game["log"][:-1] == source.game["log"]
@@ -127,6 +128,7 @@ def test_a_backup_game_with_a_damaged_log_opens_with_its_hands_and_says_its_log_
     doc["games"][0]["log"] = [{"do": "start", "at": ""}, {"do": "delete", "index": 7, "hand": {}}]
     fresh = Table("en")
     fresh.do("open-file", name="backup.json", text=json.dumps(doc))
+    assert "1 game has a damaged change log: the log will be dropped" in fresh.html()
     fresh.do("restore")
     (game,) = fresh.stored().games.values()
     assert game["hands"] == doc["games"][0]["hands"]

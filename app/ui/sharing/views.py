@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import changelog
 from app.share import backup as backups
 from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
@@ -361,6 +362,9 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
+    damaged = sum(changelog.dropped_here(game) for game in plan.games)  # inbound.checked_log
+    if damaged:
+        body += f'<p class="hint" id="logs-dropped">{esc(t("log.backup_dropped", count=damaged))}</p>'
     if plan.dropped:  # settings unknown here or not valid (app.share.inbound.read_settings)
         keys = inbound.dropped_text(plan.dropped)
         body += f'<p class="hint" id="settings-dropped">{esc(t("import.settings_dropped", keys=keys))}</p>'
