@@ -91,7 +91,14 @@ def print_times(repeat: int) -> None:
         hands.append({"redeal": True})
         long_log.append(changelog.change_entry({"op": "add", "index": n, "hand": {"redeal": True}}))
     t = i18n.translator("uk")
+    bare = {key: value for key, value in game.items() if key != "log"}
+    hand = {"taker": 0, "cards": [100, 62], "at": _at(200)}
+    op = {"op": "add", "index": len(game["hands"]), "hand": hand}
     rows = [
+        ("a hand saved: history.apply_change, with its log entry",
+         lambda: history.apply_change(game, op, _at(200))),
+        ("the record it writes, without the log (encode_game)", lambda: encode_game(bare)),
+        ("the record it writes, with the log (encode_game)", lambda: encode_game(game)),
         (f"replay and check its log ({len(log)} entries)",
          lambda: changelog.problem(log, game["hands"])),
         ("marks of corrected hands", lambda: changelog.corrections(log)),

@@ -350,17 +350,30 @@ def _points(value: object, t: i18n.Tr) -> str:
 # --- the sheet's marks ---------------------------------------------------------------------
 
 
+_marks: list[tuple[object, object, list[Mark | None]]] = []
+"""The last game's marks, with the very log and hands list they were made from (every change
+makes a new list of each), so that a render of the same game does not replay its log again."""
+
+
 def corrected_marks(game: GameDict) -> list[Mark | None]:
     """Each hand's mark when it stands corrected (none at all when the log does not replay to
-    the game's hands: a mark must be true)."""
-    log = changelog.log_of(game)
-    if not log:
-        return []
+    the game's hands: a mark must be true).
+
+    >>> from app import changelog
+    >>> game = {"hands": [{"redeal": True}], "log": changelog.begun([{"redeal": True}], "file", "")}
+    >>> corrected_marks(game), corrected_marks({**game, "hands": []})
+    ([None], [])
+    """
+    log, hands = changelog.log_of(game), game.get("hands", [])
+    if _marks and _marks[0][0] is log and _marks[0][1] is hands:
+        return _marks[0][2]
     try:
-        marks = changelog.corrections(log)
+        marks = changelog.corrections(log) if log else []
     except changelog.LogError:
-        return []
-    return marks if len(marks) == len(game.get("hands", [])) else []
+        marks = []
+    marks = marks if len(marks) == len(hands) else []
+    _marks[:] = [(log, hands, marks)]
+    return marks
 
 
 def corrected_mark(mark: Mark | None, t: i18n.Tr) -> str:
