@@ -376,6 +376,19 @@ def corrected_marks(game: GameDict) -> list[Mark | None]:
     return marks
 
 
+def mark_of(game: GameDict, index: int) -> Mark | None:
+    """The mark of hand ``index`` (0-based) when it stands corrected (:func:`corrected_marks`).
+
+    >>> from app import changelog
+    >>> log = changelog.started("") + [changelog.change_entry({"op": "add", "index": 0, "hand": {"taker": 0}}),
+    ...     changelog.change_entry({"op": "edit", "index": 0, "before": {"taker": 0}, "after": {"taker": 1}}, "t")]
+    >>> mark_of({"hands": [{"taker": 1}], "log": log}, 0), mark_of({"hands": [{"taker": 1}], "log": log}, 1)
+    (Mark(count=1, at='t'), None)
+    """
+    marks = corrected_marks(game)
+    return marks[index] if 0 <= index < len(marks) else None
+
+
 def corrected_mark(mark: Mark | None, t: i18n.Tr) -> str:
     """The small ✎ of a corrected hand's row, its words for a screen reader and a tooltip.
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from app import engine
-from app.changelog import Mark
 from app.ui import history, i18n, scoring
-from app.ui.changes.views import changes_fold, corrected_mark, corrected_marks
+from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
@@ -50,8 +49,8 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + rules_details(game, t)
         + look_back(shown, t, state.chart_open)
         + _history(shown, t)
-        + changes_fold(game, t, state.log_open)
         + _keep_awake(state, t)
+        + changes_fold(game, t, state.log_open)
         + _footer(game, state, t)
         + "</section>"
     )
@@ -311,11 +310,7 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
         f'<span class="clamp">{words(shown.label(side))}</span></th>'
         for side in range(sides)
     )
-    marks = corrected_marks(shown.record) if editable else []
-    hands = join(
-        _hand_rows(shown, line, t, editable, marks[line.number - 1] if marks else None)
-        for line in reversed(shown.sheet.hands)
-    )
+    hands = join(_hand_rows(shown, line, t, editable) for line in reversed(shown.sheet.hands))
     caption = t("game.history" if editable else "share.history")
     return (
         f'<div class="sheet-box"><table class="sheet sides-{sides}">'
@@ -325,9 +320,7 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     )
 
 
-def _hand_rows(
-    shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True, mark: Mark | None = None
-) -> str:
+def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
     index = line.number - 1
     hand = shown.hands[index]
     players = shown.game.players
@@ -336,7 +329,8 @@ def _hand_rows(
     if line.taker is not None:
         who += " · " + t("game.took", name=players[line.taker])
     void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
-    void += corrected_mark(mark, t)  # corrected since it was entered (the log «Зміни» says how)
+    if editable:  # ✎: corrected since it was entered (the fold «Зміни» says how)
+        void += corrected_mark(mark_of(shown.record, index), t)
     button = (
         f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
         f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'
