@@ -289,7 +289,7 @@ def read_log(game: object, hands: object = None) -> tuple[list[changelog.Entry] 
     return (None, why) if why else (log, None)
 
 
-def checked_log(game: dict[str, Any], at: str = "") -> dict[str, Any]:
+def checked_log(game: dict[str, Any]) -> dict[str, Any]:
     """The game itself when its change log may be kept (:func:`read_log`), or when it has none
     (a game kept before changes were logged reads as before); else a copy whose log begins
     again from its hands, its first entry saying the earlier log was damaged and dropped (so
@@ -305,8 +305,8 @@ def checked_log(game: dict[str, Any], at: str = "") -> dict[str, Any]:
     if why is None:
         return game
     hands = game.get("hands")
-    return {**game, changelog.LOG_KEY: changelog.begun(hands if isinstance(hands, list) else [],
-                                                       "damaged", at)}
+    begun = changelog.begun(hands if isinstance(hands, list) else [], "damaged", "")
+    return {**game, changelog.LOG_KEY: begun}  # no time: when it was damaged is not known
 
 
 def checked_app_keys(game: dict[str, Any]) -> dict[str, Any]:
