@@ -1,7 +1,7 @@
-"""The change log in the real app, on an emulated 360 px phone: a player enters hands, corrects
-one, deletes one, takes the delete back, reloads, and reads every change in the fold «Зміни»
-(newest first, in words), with the corrected hand marked on the sheet; axe finds nothing
-serious in the open fold, and nothing is wider than the screen.
+"""The change log in the real app, on an emulated 360 px phone, in uk, ru and en: a player
+enters hands, corrects one, deletes one, takes the delete back, reloads, and reads every change
+in the fold «Зміни» (newest first, in words), with the corrected hand marked on the sheet; axe
+finds nothing serious in the open fold, and nothing is wider than the screen.
 
 With ``DEBERTZ_SHOTS=folder`` it also saves its screenshots there (360x640, light and dark).
 """
@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Page, expect
 
@@ -41,12 +42,13 @@ def log_lines(page: Page) -> list[str]:
     return [re.sub(r"\s+", " ", text).strip() for text in page.locator("#changes ol.log li").all_inner_texts()]
 
 
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
 def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
-    phone: Page, wait_ready: Any, start_game: Any  # noqa: F811
+    phone: Page, wait_ready: Any, start_game: Any, lang: str  # noqa: F811
 ) -> None:
     page = phone
     wait_ready(page)
-    page.select_option("#lang", "uk")
+    page.select_option("#lang", lang)
     start_game(page, ["Оля", "Петро"])
     enter(page, 0, 100)
     enter(page, 1, 90)
@@ -60,7 +62,10 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
     saved(page)
     expect(page.locator("tbody.hand")).to_have_count(1)
     lines = log_lines(page)  # the fold opened before the reload: a deleted hand is in the log
-    assert lines[0].endswith("видалено роздачу 1: грав: Оля · Оля 100, Петро 62"), lines
+    deleted = {"uk": "видалено роздачу 1: грав: Оля · Оля 100, Петро 62",
+               "ru": "удалена раздача 1: играл: Оля · Оля 100, Петро 62",
+               "en": "hand 1 deleted: taker: Оля · Оля 100, Петро 62"}
+    assert lines[0].endswith(deleted[lang]), lines
     page.click("#undo")
     saved(page)
     expect(page.locator("tbody.hand")).to_have_count(2)
@@ -69,12 +74,15 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
     wait_ready(page)
     mark = page.locator('tbody.hand[data-hand="1"] .mark.corrected')
     expect(mark).to_have_count(1)
-    assert re.fullmatch(r"виправлено 1 раз, востаннє \d\d:\d\d", mark.get_attribute("aria-label") or "")
+    label = {"uk": r"виправлено 1 раз, востаннє", "ru": r"исправлено 1 раз, последний раз",
+             "en": r"corrected 1 time, last at"}[lang]
+    assert re.fullmatch(label + r" \d\d:\d\d", mark.get_attribute("aria-label") or "")
     expect(page.locator('tbody.hand[data-hand="0"] .mark.corrected')).to_have_count(0)
     lines = log_lines(page)
     assert all(TIME.match(line) for line in lines), lines
     words = [TIME.sub("", line) for line in lines]
-    assert words == [
+    assert len(words) == 6 and words[1] == deleted[lang], words
+    assert lang != "uk" or words == [
         "↶ скасовано видалення, роздачу 1 повернуто: грав: Оля · Оля 100, Петро 62",
         "видалено роздачу 1: грав: Оля · Оля 100, Петро 62",
         "роздача 2: Оля 90 → 95, Петро 72 → 67",
@@ -82,7 +90,8 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
         "записано роздачу 1: грав: Оля · Оля 100, Петро 62",
         "гру почато",
     ]
-    expect(page.locator("#changes > summary")).to_contain_text("записів: 6")
+    count = {"uk": "записів: 6", "ru": "записей: 6", "en": "entries: 6"}[lang]
+    expect(page.locator("#changes > summary")).to_contain_text(count)
 
     page.focus("#changes > summary")  # the fold is a control of its own: by keyboard too
     page.keyboard.press("Enter")
@@ -103,6 +112,6 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
         if shots:
             Path(shots).mkdir(parents=True, exist_ok=True)
             page.locator("#changes").scroll_into_view_if_needed()
-            page.screenshot(path=f"{shots}/changes-uk-{scheme}.png")
-            page.locator(".sheet-box").screenshot(path=f"{shots}/changes-sheet-uk-{scheme}.png")
+            page.screenshot(path=f"{shots}/changes-{lang}-{scheme}.png")
+            page.locator(".sheet-box").screenshot(path=f"{shots}/changes-sheet-{lang}-{scheme}.png")
     assert problems == {}
