@@ -174,7 +174,8 @@ def made_of(obj: Mapping[str, Any]) -> str:
 
 def read_one(number: int, game: object) -> tuple[GameDict, str] | BadGame:
     """One game of a backup (its place ``number``, 1-based), checked by the one reader: the
-    game (its ↶/↷ logs emptied when damaged) and its content digest, or why it is refused.
+    game (its ↶/↷ logs emptied when damaged, a damaged change log begun again) and its content
+    digest, or why it is refused.
 
     >>> read_one(1, {"players": ["A", "B"], "hands": []})[0]
     {'players': ['A', 'B'], 'hands': []}
@@ -184,7 +185,7 @@ def read_one(number: int, game: object) -> tuple[GameDict, str] | BadGame:
     read, problems = inbound.read_game(game)
     if read is None or not isinstance(game, dict):
         return _bad_game(number, game, problems)
-    return inbound.checked_history(game), content_digest(doc_of(read))  # ↶/↷ never a screen
+    return inbound.checked_app_keys(game), content_digest(doc_of(read))  # logs never a screen
 
 
 def _bad_game(number: int, game: object, problems: list[engine.Problem]) -> BadGame:

@@ -44,10 +44,14 @@ class FileError(ShareError):
 
 @dataclass(frozen=True)
 class GameFile:
-    """A game file: the game as a link would carry it (checked), and its content digest."""
+    """A game file: the game as a link would carry it (checked), and its content digest; its
+    change log (``app.changelog``) when it carries one that replays to its hands, else why
+    the one it carries was dropped (``log_problem``)."""
 
     doc: dict[str, Any]
     digest: str
+    log: list[dict[str, Any]] | None = None
+    log_problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -123,4 +127,5 @@ def _game_file(obj: Any) -> GameFile:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"
         raise FileError(code, {}, problems[0].message, problems)
     doc = shared_doc(obj)
-    return GameFile(doc, content_digest(doc))
+    log, why = inbound.read_log(obj, doc["hands"])  # the hands as they will be kept
+    return GameFile(doc, content_digest(doc), log, why)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Literal, cast
 
-from app import engine
+from app import changelog, engine
 from app.engine.errors import shown
 from app.names import name_problems, refused_character
 
@@ -263,6 +263,56 @@ def _op_shape(op: object) -> bool:
     if op.get("op") in ("add", "delete"):
         return isinstance(op.get("hand"), dict)
     return op.get("op") == "edit" and all(isinstance(op.get(k), dict) for k in ("before", "after"))
+
+
+# --- a game's change log -----------------------------------------------------------------------
+
+
+def read_log(game: object, hands: object = None) -> tuple[list[changelog.Entry] | None, str | None]:
+    """A game's change log from outside (``app.changelog``): ``(log, None)`` when it may be
+    kept (it replays to ``hands``, the game's own when not given), ``(None, None)`` when the game
+    has none, ``(None, why)`` when it must be dropped (damaged, too long, or not this game's).
+
+    >>> hands = [{"redeal": True}]
+    >>> read_log({"hands": hands, "log": changelog.begun(hands, "file", "")})[1] is None
+    True
+    >>> read_log({"hands": hands}), read_log({"hands": hands, "log": changelog.started("")})
+    ((None, None), (None, 'it does not lead to the hands of the game'))
+    """
+    if not isinstance(game, dict) or changelog.LOG_KEY not in game:
+        return None, None
+    log = game[changelog.LOG_KEY]
+    base = log[0].get("hands") if isinstance(log, list) and log and isinstance(log[0], dict) else None
+    if isinstance(base, list) and len(base) > MAX_HANDS:
+        return None, f"its first entry holds {len(base)} hands; at most {MAX_HANDS} are read"
+    why = changelog.problem(log, game.get("hands") if hands is None else hands)
+    return (None, why) if why else (log, None)
+
+
+def checked_log(game: dict[str, Any]) -> dict[str, Any]:
+    """The game itself when its change log may be kept (:func:`read_log`), or when it has none
+    (a game kept before changes were logged reads as before); else a copy whose log begins
+    again from its hands, its first entry saying the earlier log was damaged and dropped (so
+    the player reads it in the game's log «Зміни»; the hands are never touched).
+
+    >>> game = {"hands": [{"redeal": True}], "log": [{"do": "zap"}]}
+    >>> [(entry["do"], entry["from"]) for entry in checked_log(game)["log"]]
+    [('begin', 'damaged')]
+    >>> checked_log({"hands": []}) == {"hands": []}
+    True
+    """
+    why = read_log(game)[1]
+    if why is None:
+        return game
+    hands = game.get("hands")
+    begun = changelog.begun(hands if isinstance(hands, list) else [], "damaged", "")
+    return {**game, changelog.LOG_KEY: begun}  # no time: when it was damaged is not known
+
+
+def checked_app_keys(game: dict[str, Any]) -> dict[str, Any]:
+    """A game from storage or a backup with its ↶/↷ logs and its change log checked
+    (:func:`checked_history`, :func:`checked_log`): a damaged one never costs a screen."""
+    return checked_log(checked_history(game))
 
 
 def shown_file_name(name: object) -> str:

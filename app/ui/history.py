@@ -1,7 +1,8 @@
 """Undo and redo of hand-log changes, stored in the game dict so they survive a reload.
 
 A change is an operation on the list of hands; ``undo`` and ``redo`` in the game dict hold the
-operations done and undone (newest last, at most ``LIMIT`` each)::
+operations done and undone (newest last, at most ``LIMIT`` each); every change, ↶ and ↷ also
+goes on the game's change log (``app.changelog``), with its time::
 
     {"op": "add", "index": 3, "hand": {...}}
     {"op": "edit", "index": 1, "before": {...}, "after": {...}}
@@ -14,14 +15,16 @@ operations done and undone (newest last, at most ``LIMIT`` each)::
 >>> game = undo(game)
 >>> game["hands"], len(game["redo"])
 ([], 1)
->>> redo(game)["hands"]
-[{'redeal': True}]
+>>> game = redo(game)
+>>> game["hands"], [entry["do"] for entry in game["log"]]
+([{'redeal': True}], ['begin', 'add', 'undo', 'redo'])
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from app import changelog
 from app.ui.state import GameDict
 
 LIMIT = 100
@@ -69,9 +72,10 @@ def _bump(game: GameDict, hands: list[dict[str, Any]], **meta: Any) -> GameDict:
 def apply_change(game: GameDict, op: Op, now: str = "") -> GameDict:
     """Do a new change: it goes on the undo list and clears the redo list."""
     undo_ops = _capped([*game.get("undo", []), op])
-    return _bump(
+    changed = _bump(
         game, run(game["hands"], op), undo=undo_ops, redo=[], updated=now or game.get("updated", "")
     )
+    return changelog.with_entry(changed, changelog.change_entry(op, now), game["hands"])
 
 
 def can_undo(game: GameDict) -> bool:
@@ -92,7 +96,8 @@ def undo(game: GameDict, now: str = "") -> GameDict:
     op = ops.pop()
     redo_ops = _capped([*game.get("redo", []), op])
     hands = run(game["hands"], inverse(op))
-    return _bump(game, hands, undo=ops, redo=redo_ops, updated=now or game.get("updated", ""))
+    changed = _bump(game, hands, undo=ops, redo=redo_ops, updated=now or game.get("updated", ""))
+    return changelog.with_entry(changed, changelog.step_entry("undo", op, now), game["hands"])
 
 
 def redo(game: GameDict, now: str = "") -> GameDict:
@@ -103,7 +108,8 @@ def redo(game: GameDict, now: str = "") -> GameDict:
     op = ops.pop()
     undo_ops = _capped([*game.get("undo", []), op])
     hands = run(game["hands"], op)
-    return _bump(game, hands, undo=undo_ops, redo=ops, updated=now or game.get("updated", ""))
+    changed = _bump(game, hands, undo=undo_ops, redo=ops, updated=now or game.get("updated", ""))
+    return changelog.with_entry(changed, changelog.step_entry("redo", op, now), game["hands"])
 
 
 def number_before(op: Op, number: int) -> int:

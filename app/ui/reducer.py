@@ -19,6 +19,7 @@ a reload (``start``: ``yes`` when the app has just started).
 from __future__ import annotations
 
 from app.ui import general, nav, prefs
+from app.ui.changes import actions as changes
 from app.ui.claim import actions as claim
 from app.ui.core import Effect, Handler, Payload, handler_table, reduce_with, route_table
 from app.ui.game import actions as game
@@ -74,6 +75,7 @@ HANDLERS: dict[str, Handler] = handler_table(
     claim.HANDLERS,
     stats.HANDLERS,
     sharing.HANDLERS,
+    changes.HANDLERS,
 )
 """Every action the page can send, by name."""
 

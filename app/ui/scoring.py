@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import engine, replays
-from app.share.inbound import checked_history
+from app.share.inbound import checked_app_keys
 from app.storage import Games
 from app.ui.drafts import HandDraft
 from app.ui.state import GameDict
@@ -138,7 +138,7 @@ def readable_games(
         try:
             if not isinstance(game, dict):
                 raise TypeError("not an object")
-            game = checked_history({**game, "id": key})  # app.share.inbound: ↶/↷ logs
+            game = checked_app_keys({**game, "id": key})  # app.share.inbound: ↶/↷, change log
             sheet(game)
         except (ValueError, TypeError, KeyError, IndexError) as error:
             problems.append({"record": str(key), "code": "unplayable", "message": str(error)})
@@ -148,8 +148,9 @@ def readable_games(
 
 
 def _stored_game(key: str, game: GameDict) -> GameDict:
-    """A game parsed from storage as the app holds it: its id set, its ↶/↷ logs checked."""
-    return checked_history({**game, "id": key}) if game.get("id") != key else checked_history(game)
+    """A game parsed from storage as the app holds it: its id set, its ↶/↷ logs and its change
+    log checked."""
+    return checked_app_keys({**game, "id": key}) if game.get("id") != key else checked_app_keys(game)
 
 
 EXPORT_DROPS = ("undo", "redo", "rev")

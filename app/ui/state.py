@@ -108,6 +108,8 @@ class State:
     """... because it cannot be asked: it has no ``navigator.storage`` (WebKitGTK)."""
     games_shown: int = 0
     """How many cards the games list draws (at least ``LIST_PAGE``)."""
+    log_open: bool = False
+    """The game's folded change log is open: only then is it drawn (``fold-log``)."""
     transfer: Transfer = field(default_factory=Transfer)
     """What the sharing, import and backup screens show (app/ui/sharing)."""
 

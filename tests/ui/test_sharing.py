@@ -50,6 +50,16 @@ def without_rev(games: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {gid: {k: v for k, v in game.items() if k != "rev"} for gid, game in games.items()}
 
 
+def as_before(games: Any) -> dict[str, dict[str, Any]]:
+    """Restored games as they were backed up: no revision, and their change log without its
+    last entry, which must say that the game came back from a backup."""
+    found = without_rev(games)
+    for game in found.values():
+        assert game["log"][-1]["do"] == "restore" and game["log"][-1]["from"] == "backup"
+        game["log"] = game["log"][:-1]
+    return found
+
+
 def count(games: dict[str, dict[str, Any]]) -> tuple[int, int]:
     return len(games), sum(len(g["hands"]) for g in games.values())
 
@@ -402,9 +412,10 @@ def test_restoring_into_an_empty_profile_brings_back_every_game_and_hand() -> No
     fresh = Table("en")
     effects = restore(fresh, text)
     assert count(fresh.state.games) == count(source.state.games) == (2, 8)
-    # ids, hands, undo history: all of it (the storage revision starts again in a new store)
-    assert without_rev(fresh.state.games) == without_rev(source.state.games)
-    assert without_rev(fresh.stored().games) == without_rev(source.stored().games)
+    # ids, hands, undo history, change log: all of it (the storage revision starts again in a
+    # new store), the log saying that the game came back from a backup
+    assert as_before(fresh.state.games) == without_rev(source.state.games)
+    assert as_before(fresh.stored().games) == without_rev(source.stored().games)
     assert "Добавлено 2 игры." not in fresh.html()
     assert "Добавлены 2 игры." in fresh.html() and "Всего в них 8 сдач." in fresh.html()
     (commit,) = writes(effects)  # one transaction: every game, then the settings

@@ -7,6 +7,7 @@ from typing import Any
 
 from app import engine
 from app.ui import history, i18n, scoring
+from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
@@ -49,6 +50,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + look_back(shown, t, state.chart_open)
         + _history(shown, t)
         + _keep_awake(state, t)
+        + changes_fold(game, t, state.log_open)
         + _footer(game, state, t)
         + "</section>"
     )
@@ -327,6 +329,8 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
     if line.taker is not None:
         who += " · " + t("game.took", name=players[line.taker])
     void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
+    if editable:  # ✎: corrected since it was entered (the fold «Зміни» says how)
+        void += corrected_mark(mark_of(shown.record, index), t)
     button = (
         f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
         f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'

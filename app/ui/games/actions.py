@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from app import changelog
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload, Route, arrived, put, show_screen
 from app.ui.setup import draft as setup
@@ -46,7 +47,7 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
         return []
     state.trash = None
     state.settings.pop("trash", None)
-    return [put(state, game)]
+    return [put(state, changelog.with_entry(game, changelog.restore_entry("trash", payload.get("now", ""))))]
 
 
 def _more_games(state: State, payload: Payload) -> list[Effect]:

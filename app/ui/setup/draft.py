@@ -16,7 +16,7 @@ import copy
 import dataclasses
 from typing import Any
 
-from app import engine
+from app import changelog, engine
 from app import names as app_names
 from app.ui import scoring
 from app.ui.drafts import TARGETS, SetupDraft
@@ -264,7 +264,8 @@ def first_dealer(draft: SetupDraft, random_seat: int) -> int:
 def new_game(draft: SetupDraft, game_id: str, now: str, random_seat: int) -> GameDict:
     """The saved form of a new game (``check_setup`` must have found nothing)."""
     game = _game_json(draft, first_dealer(draft, random_seat))
-    game.update({"id": game_id, "created": now, "updated": now, "rev": 0, "undo": [], "redo": []})
+    game.update({"id": game_id, "created": now, "updated": now, "rev": 0, "undo": [], "redo": [],
+                 "log": changelog.started(now)})
     return game
 
 
@@ -286,6 +287,7 @@ def rematch(game: GameDict, winner: int | None, game_id: str, now: str) -> GameD
         "rev": 0,
         "undo": [],
         "redo": [],
+        "log": changelog.started(now),
         "rematch_of": game.get("id"),
     }
     if len(game["players"]) == 4:

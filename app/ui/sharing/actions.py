@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from app import engine
+from app import changelog, engine
 from app.share import backup as backups
 from app.share import inbound, restoring
 from app.share.backup import BackupError
@@ -214,12 +214,24 @@ def _save_shared(state: State, payload: Payload) -> list[Effect]:
         "rev": 0,
         "undo": [],
         "redo": [],
+        "log": _copied_log(incoming, now),
         "shared_digest": incoming.digest,
         "received_from": incoming.source,
     }
     _transfer(state, incoming=None)
     state.notice = "copy_saved"
     return [put(state, game), *_open(state, game["id"])]
+
+
+def _copied_log(incoming: Incoming, now: str) -> list[changelog.Entry]:
+    """The change log of a copy saved from outside: a file's own log (checked when the file
+    was read) and that it came from the file; else the log begins at its hands, saying where
+    they came from (or that the file's log was dropped)."""
+    hands = incoming.doc["hands"] if incoming.doc is not None else []
+    if incoming.log:
+        carried = {"hands": hands, changelog.LOG_KEY: list(incoming.log)}
+        return changelog.log_of(changelog.with_entry(carried, changelog.restore_entry("file", now)))
+    return changelog.begun(hands, "damaged" if incoming.log_dropped else incoming.source, now)
 
 
 def _open(state: State, game_id: str) -> list[Effect]:
@@ -331,7 +343,8 @@ def _write_step(state: State, size: int, payload: Payload) -> list[Effect]:
     writing, games = restoring.write_step(
         writing, size, state.games, lambda gid: digest_of(state.games[gid]), _fresh_ids(payload)
     )
-    effects = [put(state, game) for game in games]
+    back = changelog.restore_entry("backup", payload.get("now", ""))
+    effects = [put(state, changelog.with_entry(game, back)) for game in games]
     written = (*writing.ids, *(str(game["id"]) for game in games))
     writing = dataclasses.replace(writing, ids=written)
     _transfer(state, writing=writing)
@@ -359,7 +372,8 @@ def _restored_all(state: State, writing: Writing) -> list[Effect]:
 
 def _file_game(state: State, name: str, found: GameFile) -> Incoming:
     existing = copy_of(state.games, found.digest) or ""
-    return Incoming("game", "file", name, found.doc, found.digest, existing=existing)
+    return Incoming("game", "file", name, found.doc, found.digest, existing=existing,
+                    log=tuple(found.log or ()), log_dropped=found.log_problem is not None)
 
 
 def _fresh_ids(payload: Payload) -> Iterator[str]:

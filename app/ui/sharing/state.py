@@ -41,7 +41,9 @@ class Incoming:
     ``kind``: ``game`` or ``rules``; ``source``: ``link`` or ``file``; ``doc`` the checked game
     (or rules) when it could be read, else ``error`` (a code) and ``problems``; ``digest`` names
     the game's content; ``key`` is the link's payload or the file's name (what was opened);
-    ``existing`` the id of a game here with this content (a copy saved before), if any.
+    ``existing`` the id of a game here with this content (a copy saved before), if any;
+    ``log`` the change log a file carried (checked), ``log_dropped`` whether the one it carried
+    was dropped.
     """
 
     kind: Shared
@@ -53,6 +55,8 @@ class Incoming:
     params: dict[str, Any] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
     existing: str = ""
+    log: tuple[dict[str, Any], ...] = ()
+    log_dropped: bool = False
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app import changelog
 from app.share import backup as backups
 from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
@@ -219,12 +220,22 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         _title(heading)
         + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
         + (f"<p>{esc(source)}</p>" if existing else "")
+        + _log_note(incoming, t)
         + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
         + render_readonly(game, t)
         + _back_home(t)
     )
+
+
+def _log_note(incoming: Incoming, t: i18n.Tr) -> str:
+    """What became of the change log a file carried: kept (how long), or dropped and why."""
+    if incoming.log_dropped:
+        return f'<p class="log-dropped">{esc(t("log.dropped"))}</p>'
+    if incoming.log:
+        return f"<p>{esc(t('log.carried', count=len(incoming.log)))}</p>"
+    return ""
 
 
 def _failure(incoming: Incoming, t: i18n.Tr) -> str:
@@ -351,6 +362,9 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
         body += _bad_games(plan.bad, t)
+    damaged = sum(changelog.dropped_here(game) for game in plan.games)  # inbound.checked_log
+    if damaged:
+        body += f'<p class="hint" id="logs-dropped">{esc(t("log.backup_dropped", count=damaged))}</p>'
     if plan.dropped:  # settings unknown here or not valid (app.share.inbound.read_settings)
         keys = inbound.dropped_text(plan.dropped)
         body += f'<p class="hint" id="settings-dropped">{esc(t("import.settings_dropped", keys=keys))}</p>'
