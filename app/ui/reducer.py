@@ -21,6 +21,7 @@ from __future__ import annotations
 from app.ui import general, nav, prefs
 from app.ui.claim import actions as claim
 from app.ui.core import Effect, Handler, Payload, handler_table, reduce_with, route_table
+from app.ui.explain import actions as explain
 from app.ui.game import actions as game
 from app.ui.game import routes as game_routes
 from app.ui.games import actions as games
@@ -72,6 +73,7 @@ HANDLERS: dict[str, Handler] = handler_table(
     game.HANDLERS,
     hand.HANDLERS,
     claim.HANDLERS,
+    explain.HANDLERS,
     stats.HANDLERS,
     sharing.HANDLERS,
 )

@@ -61,8 +61,8 @@ def test_the_issues_example_reads_as_the_issue_wrote_it() -> None:
     game = {"id": "issue 21", "players": ["Петро", "Оля"],
             "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
     shown = played(game)
-    text = explanation(shown, shown.sheet.hands[0], i18n.translator("uk"), short=True)
-    assert text.startswith("Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт.")
+    text = explanation(shown, shown.sheet.hands[0], i18n.translator("uk"))
+    assert "Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт." in text
     assert "Оля записує всю роздачу: 162 + 20 = 182" in text
 
 
@@ -75,7 +75,7 @@ def walk(said: Said) -> list[Said]:
     return [said, *inner]
 
 
-def check_figures(shown: Played, line: HandLine, said: list[Said]) -> None:
+def check_figures(shown: Played, line: HandLine, said: list[Said], short: bool = False) -> None:
     facts = line.facts
     assert facts is not None
     keys = [s.key for s in said]
@@ -141,8 +141,8 @@ def check_figures(shown: Played, line: HandLine, said: list[Said]) -> None:
         assert "explain.pot_won" in keys
     if line.outcome is not None and not line.void:
         assert COMPARE[line.outcome] in keys
-    if facts.ended is not None and line.kind != "claim":
-        assert "explain.ends" in keys
+    if facts.ended is not None and line.kind != "claim":  # the preview says it ends on its own
+        assert ("explain.ends" in keys) != short
 
 
 def figures_said(sentence: Said, shown: Played, t: i18n.Tr, text: str) -> None:
@@ -171,9 +171,56 @@ def test_every_figure_of_an_explanation_is_the_engines(doc: dict[str, Any]) -> N
     for line in shown.sheet.hands:
         full, short = explain(shown, line), explain(shown, line, short=True)
         check_figures(shown, line, full)
-        check_figures(shown, line, short)
+        check_figures(shown, line, short, short=True)
         assert [s for s in short if s not in full] == []  # the short form leaves out, adds nothing
         for lang in LANGS:
             t = i18n.translator(lang)
             for sentence in full:
                 figures_said(sentence, shown, t, render(sentence, shown, t))
+
+
+# --- the sheet's «чому?» -----------------------------------------------------------------
+
+
+def test_each_hand_on_the_sheet_has_its_why_and_draws_it_only_while_open() -> None:
+    from tests.ui.helpers import Table
+
+    table = Table("uk")
+    table.new_game(["Петро", "Оля"])
+    table.hand(0, {0: 70}, bella=0)
+    table.hand(1, {1: 100})
+    html = table.html()
+    for index in (0, 1):
+        assert f'<details class="why" id="why-{index}" data-toggle="explain-hand"' in html
+        assert f'aria-label="Чому? Роздача {index + 1}">чому?</summary>' in html
+    assert "Оля записує всю роздачу" not in html
+    table.do("explain-hand", index=0, open="true")
+    html = table.html()
+    assert '<details class="why" id="why-0" data-toggle="explain-hand" data-index="0" data-open="true" open>' in html
+    assert "<li>Оля записує всю роздачу: 162 + 20 = 182; Петро — 0.</li>" in html
+    assert "Оля: 100 — більше" not in html  # the other hand stays folded
+    assert table.stored().games == Table("uk", store=table.store).stored().games  # nothing stored
+    table.do("explain-hand", index=0, open="false")
+    assert "Оля записує всю роздачу" not in table.html()
+
+
+def test_a_name_in_an_explanation_is_text_not_markup() -> None:
+    from tests.ui.helpers import XSS, Table
+
+    table = Table("en")
+    table.new_game([XSS, "Оля"])
+    table.hand(0, {0: 70})
+    table.do("explain-hand", index=0, open="true")
+    html = table.html()
+    assert XSS not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;: 70 — less than 92 (Оля): bait." in html
+
+
+def test_a_shared_game_draws_every_explanation_folded() -> None:
+    from app.ui.game.views import render_readonly
+
+    game = {"id": "shared", "players": ["Петро", "Оля"],
+            "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
+    html = render_readonly(game, i18n.translator("ru"))
+    assert '<details class="why" id="why-0"><summary' in html
+    assert "Оля записывает всю сдачу: 162 + 20 = 182" in html

@@ -10,8 +10,10 @@ figures and the words from the same value.
 >>> from app.ui.scoring import played
 >>> game = {"players": ["Петро", "Оля"], "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
 >>> shown = played(game)
+>>> print(explanation(shown, shown.sheet.hands[0], i18n.translator("uk")))
+Козир: Петро. Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт. Оля записує всю роздачу: 162 + 20 = 182; Петро — 0. Рахунок: Петро 0 → 0, Оля 0 → 182.
 >>> print(explanation(shown, shown.sheet.hands[0], i18n.translator("uk"), short=True))
-Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт. Оля записує всю роздачу: 162 + 20 = 182; Петро — 0.
+Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт.
 """
 
 from __future__ import annotations
@@ -86,9 +88,10 @@ that the rules score as a bait say ``equal`` too (then a sentence says that they
 
 
 def explain(shown: Played, line: HandLine, short: bool = False) -> list[Said]:
-    """The sentences that explain one hand of ``shown``'s sheet; ``short`` leaves out what
-    the live preview can do without (who took trump, the other sides' sums, the rule names,
-    the score before and after)."""
+    """The sentences that explain one hand of ``shown``'s sheet; ``short`` gives the reasons
+    alone, for the live preview, whose line shows the figures (what each side records and its
+    score after, and that the hand ends the game): it leaves out who took trump, the other
+    sides' sums, who records what, the rule names and the score before and after."""
     facts = line.facts
     assert facts is not None
     if line.void:
@@ -105,7 +108,8 @@ def explain(shown: Played, line: HandLine, short: bool = False) -> list[Said]:
     hand = shown.game.hands[line.number - 1]
     if hand.debertz is not None:
         said.append(Said("explain.debertz", {"side": Names((hand.debertz,))}))
-    said.extend(_ending(shown, line, facts))
+    ending = _ending(shown, line, facts)
+    said.extend(ending[1:] if short and ending and ending[0].key == "explain.ends" else ending)
     if not short:
         said.append(_score(shown, line))
     return said
@@ -134,8 +138,8 @@ def _played(shown: Played, line: HandLine, facts: HandFacts, short: bool) -> lis
                                              "vs": _against(facts)}))
     if not short and melds is not None and any(facts.sequences):
         said.append(Said("explain.senior", {"side": Names((melds.side,))}))
-    said.extend(_shares(shown, line, facts))
     if not short:
+        said.extend(_shares(shown, line, facts))
         said.extend(Said("explain.rule", {"name": Text(f"opt.{o.name}"),
                                           "value": Text(f"opt.{o.name}.{o.value}")})
                     for o in facts.options)
