@@ -54,6 +54,9 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     saved(page)
     hand(page, taker=1, cards={1: 100}, melds=(1, 1, 0))  # made, with a terz
 
+    expect(page.locator("#needs")).to_have_text("До 501: Петро — ще 539, Оля — ще 199.")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "explain-banner-360x640.png"))
     why = page.locator("#why-0 > summary")
     expect(why).to_have_text("чому?")
     expect(why).to_have_accessible_name("Чому? Роздача 1")
@@ -90,4 +93,13 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     page.locator("#why-1").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "explain-keyboard-en-360x640.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    hand(page, taker=1, cards={0: 0})  # Оля 464
+    hand(page, taker=1, cards={0: 0})  # Оля 626: the banner says why the game ended
+    expect(page.locator(".result")).to_contain_text(
+        "Hand 4: Оля has 626 of 501; no other side reached the target."
+    )
+    expect(page.locator("#needs")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "explain-finished-en-360x640.png"))
     assert_no_app_errors(recorder)

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 
 from app.engine import HandLine
 from app.ui import i18n
+from app.ui.explain.banner import end_text, ending_line, needs_text
 from app.ui.explain.sentences import (
     COMPARE,
     Moves,
@@ -31,9 +32,11 @@ from app.ui.explain.sentences import (
     render,
     sum_text,
 )
+from app.ui.game.views import render_readonly
 from app.ui.scoring import Played, played
 from app.ui.views_common import signed_score
 from tests.engine.strategies import games
+from tests.ui.helpers import XSS, Table
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "explain" / "worked_examples.json"
 EXAMPLES: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
@@ -183,8 +186,6 @@ def test_every_figure_of_an_explanation_is_the_engines(doc: dict[str, Any]) -> N
 
 
 def test_each_hand_on_the_sheet_has_its_why_and_draws_it_only_while_open() -> None:
-    from tests.ui.helpers import Table
-
     table = Table("uk")
     table.new_game(["Петро", "Оля"])
     table.hand(0, {0: 70}, bella=0)
@@ -205,8 +206,6 @@ def test_each_hand_on_the_sheet_has_its_why_and_draws_it_only_while_open() -> No
 
 
 def test_a_name_in_an_explanation_is_text_not_markup() -> None:
-    from tests.ui.helpers import XSS, Table
-
     table = Table("en")
     table.new_game([XSS, "Оля"])
     table.hand(0, {0: 70})
@@ -217,10 +216,92 @@ def test_a_name_in_an_explanation_is_text_not_markup() -> None:
 
 
 def test_a_shared_game_draws_every_explanation_folded() -> None:
-    from app.ui.game.views import render_readonly
-
     game = {"id": "shared", "players": ["Петро", "Оля"],
             "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
     html = render_readonly(game, i18n.translator("ru"))
     assert '<details class="why" id="why-0"><summary' in html
     assert "Оля записывает всю сдачу: 162 + 20 = 182" in html
+
+
+# --- the banner -----------------------------------------------------------------------------
+
+BANNERS = {
+    ("8 both reach, more_points", "uk"): "Роздача 6: мети (501) досягли Оля, Петро — Оля 520, Петро 552. "
+    "За правилом «Обидві дійшли до мети: Більше очок» перемагає більший рахунок: Петро.",
+    ("8 both reach, more_points", "ru"): "Сдача 6: цели (501) достигли Оля, Петро — Оля 520, Петро 552. "
+    "По правилу «Обе дошли до цели: Больше очков» побеждает больший счёт: Петро.",
+    ("8 both reach, more_points", "en"): "Hand 6: Оля, Петро reached the target (501) — Оля 520, Петро 552. "
+    "Under the rule “Both reach the target: More points” the higher score wins: Петро.",
+    ("8 both reach, taker", "uk"): "Роздача 6: мети (501) досягли Оля, Петро — Оля 520, Петро 552. "
+    "За правилом «Обидві дійшли до мети: Хто грав» перемагає сторона, що взяла козир: Оля.",
+    ("7 bait penalty on the third bait of the game", "uk"):
+    "Роздача 4: Петро — 648 із 501; більше ніхто мети не досяг.",
+    ("9 claim holds", "uk"): "Роздача 6. «Партія»: Оля — 430 + 71 = 501 із 501, гру закрито достроково.",
+    ("9 claim falls short under failed_claim loses", "en"):
+    "Hand 6. A failed claim: Оля had 430 + 51 = 481 of 501, and under these rules that loses the game.",
+}
+
+
+@pytest.mark.parametrize(("name", "lang"), sorted(BANNERS))
+def test_the_banner_says_why_the_worked_examples_ended(name: str, lang: str) -> None:
+    shown = shown_example(name)
+    assert end_text(shown, i18n.translator(lang)) == BANNERS[name, lang]
+    assert needs_text(shown, i18n.translator(lang)) == ""
+
+
+def test_the_banner_says_a_debertz_wins_whatever_the_score() -> None:
+    shown = played({"id": "debertz", "players": ["Оля", "Петро", "Іван", "Марта"],
+                    "hands": [{"taker": 0, "cards": [100, 62]}, {"taker": 1, "debertz": 1}]})
+    assert end_text(shown, i18n.translator("uk")) == (
+        "Роздача 2: деберць — Петро та Марта; гру виграно одразу, хай який рахунок"
+        " (Оля та Іван 100, Петро та Марта 62)."
+    )
+    html = render_game_html(shown.record)
+    assert "Роздача 2: деберць — Петро та Марта" in html
+
+
+def render_game_html(game: dict[str, Any]) -> str:
+    table = Table("uk", games={game["id"]: game})
+    table.do("route", hash=f"#/game/{game['id']}")
+    return table.html()
+
+
+def test_while_the_game_goes_on_the_banner_says_what_each_side_needs() -> None:
+    tie = {"id": "tie", "players": ["Оля", "Петро"], "rules": {"target": 301},
+           "hands": [{"taker": 0, "cards": [162, 0]}, {"taker": 1, "cards": [0, 162]},
+                     {"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [62, 100]}]}
+    shown = played(tie)
+    assert needs_text(shown, i18n.translator("uk")) == "До 301: Оля — уже 324, Петро — уже 324."
+    assert end_text(shown, i18n.translator("uk")) == ""
+    going = {**tie, "id": "going", "hands": tie["hands"][:1]}
+    assert needs_text(played(going), i18n.translator("en")) == "To 301: Оля needs 139, Петро needs 301."
+    assert '<p class="needs-line" id="needs">До 301: Оля — ще 139, Петро — ще 301.</p>' in (
+        render_game_html(going))
+
+
+@FAST
+@given(games())
+def test_the_banner_names_the_winner_the_hand_and_the_figures_the_engine_decided(
+        doc: dict[str, Any]) -> None:
+    shown = played({"id": "random banner", **doc})
+    sheet = shown.sheet
+    for lang in LANGS:
+        t = i18n.translator(lang)
+        end, needs = end_text(shown, t), needs_text(shown, t)
+        if not sheet.finished:
+            assert end == "" and ending_line(shown) is None
+            for side, need in enumerate(sheet.needs):
+                figure = need if need > 0 else signed_score(sheet.score[side])
+                assert f"{shown.label(side, t('side.and'))} " in needs and str(figure) in needs
+            continue
+        assert needs == ""
+        line = ending_line(shown)
+        assert line is not None and line.facts is not None
+        assert line.facts.game_winner == sheet.winner
+        assert str(line.number) in end
+        if sheet.decided_by in ("claim", "failed_claim"):
+            assert line.claim is not None and signed_score(line.claim.total) in end
+        else:
+            assert sheet.winner is not None
+            assert shown.label(sheet.winner, t("side.and")) in end
+            assert signed_score(sheet.score[sheet.winner]) in end

@@ -8,6 +8,7 @@ from typing import Any
 from app import engine
 from app.ui import history, i18n, scoring
 from app.ui.claim.views import claim_row, decided_text
+from app.ui.explain.banner import end_text, needs_text
 from app.ui.explain.views import why
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
@@ -133,6 +134,7 @@ def _board(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
             f"{esc(t('game.dealer', name=players[sheet.next_dealer]))} · "
             f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
         )
+        lines.append(f'<p class="needs-line" id="needs">{esc(needs_text(shown, t))}</p>')
     if sheet.hanging:
         lines.append(
             f'<p class="pot" data-pot="{sheet.hanging}">'
@@ -189,7 +191,8 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
 def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     sheet, game = shown.sheet, shown.record
     winner = shown.label(sheet.winner, t("side.and")) if sheet.winner is not None else ""
-    how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
+    how = (end_text(shown, t) or decided_text(shown, t)
+           or t(decided_key(sheet.decided_by, shown.sides), side=winner))
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
         '<div class="row result-actions">'
