@@ -10,7 +10,7 @@ before the hand and the end of the game if it came.
 >>> from app.engine.records import Hand, Melds, make_table
 >>> from app.engine.rules import Rules
 >>> hand = Hand(taker=0, cards=(70, 92), bella=0)
->>> f = played_facts(hand, Rules(), make_table(2, True), 0, (1, 0), "bait")
+>>> f = HandFacts((0, 0), 0, judging=Judging(hand, Rules(), make_table(2, True), 0, (1, 0), "bait"))
 >>> f.cards, f.bella, f.totals, f.comparison
 ((70, 92), (20, 0), (90, 92), Comparison(own=90, against=92, sides=(1,), must_beat='each'))
 >>> f.options, f.leaders
@@ -19,6 +19,7 @@ before the hand and the end of the game if it came.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from app.engine.records import Hand, Side, Table
@@ -67,44 +68,111 @@ class PenaltyCount(NamedTuple):
     points: int
 
 
+class Judged(NamedTuple):
+    """The reasons of a hand with card points: per side ``cards``, counted ``sequences``,
+    ``void_sequences`` and ``bella``; the ``comparison``, the ``leaders`` and the ``options``
+    that applied (see :class:`HandFacts`)."""
+
+    cards: tuple[int, ...]
+    sequences: tuple[int, ...]
+    void_sequences: tuple[int, ...]
+    bella: tuple[int, ...]
+    comparison: Comparison
+    leaders: tuple[Side, ...]
+    options: tuple[Option, ...]
+
+
+class Judging(NamedTuple):
+    """What a played hand's reasons are worked out from, when they are asked for: the
+    record, the rules, the table, the taker's side, the sides from the dealer's left and the
+    outcome the replay decided."""
+
+    hand: Hand
+    rules: Rules
+    table: Table
+    taker_side: Side
+    order: tuple[Side, ...]
+    outcome: str
+
+
 class HandFacts(NamedTuple):
     """Why a hand's row of the sheet says what it says (:attr:`HandLine.facts`).
 
     For every hand: ``score_before`` (the running score before it), ``pot_before`` (the pot
-    hanging before it), ``ended`` / ``game_winner`` (the rule that ended the game in this
-    hand and the side that won it; None in every other hand) and ``reached`` (the sides at or
-    over the target after it). For a hand with card points also: per side ``cards``,
-    ``sequences`` (counted), ``void_sequences`` (declared but void: the side took no trick
-    under sequences_need_trick), ``bella``; ``totals`` (their sum per side); the
-    ``comparison``; the ``leaders`` (the opponents with the highest total); the ``options``
-    that applied (``must_beat`` with more than two sides, ``bait_to`` when the hand was
-    scored as a bait between more than two sides, ``eggs`` when the totals were equal);
-    ``hung`` (what the hand added to the pot); the penalty counts that moved (``baits``,
-    ``skis``; only while that penalty is in the rules).
+    hanging before it), ``hung`` (what it added to the pot), the penalty counts that moved
+    (``baits``, ``skis``; only while that penalty is in the rules), ``ended`` /
+    ``game_winner`` (the rule that ended the game in this hand and the side that won it; None
+    in every other hand) and ``reached`` (the sides at or over the target after it).
+
+    For a hand with card points also (worked out from ``judging`` by the rules' own functions
+    when one is read, and kept for the hands read last; empty or None otherwise): per side ``cards``, ``sequences``
+    (counted), ``void_sequences`` (declared but void: the side took no trick under
+    sequences_need_trick), ``bella``, ``totals`` (their sum); the ``comparison``; the
+    ``leaders`` (the opponents with the highest total); the ``options`` that applied
+    (``must_beat`` with more than two sides, ``bait_to`` when the hand was scored as a bait
+    between more than two sides, ``eggs`` when the totals were equal).
+
+    >>> HandFacts((0, 0), 0).cards is None, HandFacts((0, 0), 0).totals
+    (True, ())
     """
 
     score_before: tuple[int, ...]
     pot_before: int
-    cards: tuple[int, ...] | None = None
-    sequences: tuple[int, ...] = ()
-    void_sequences: tuple[int, ...] = ()
-    bella: tuple[int, ...] = ()
-    comparison: Comparison | None = None
-    leaders: tuple[Side, ...] = ()
-    options: tuple[Option, ...] = ()
     hung: int = 0
     baits: tuple[PenaltyCount, ...] = ()
     skis: tuple[PenaltyCount, ...] = ()
     ended: str | None = None
     game_winner: Side | None = None
     reached: tuple[Side, ...] = ()
+    judging: Judging | None = None
+
+    @property
+    def judged(self) -> Judged | None:
+        """The reasons of a hand with card points (None for any other hand)."""
+        return None if self.judging is None else judge_reasons(self.judging)
+
+    @property
+    def cards(self) -> tuple[int, ...] | None:
+        """Each side's card points (None: the hand has none)."""
+        return None if self.judged is None else self.judged.cards
+
+    @property
+    def sequences(self) -> tuple[int, ...]:
+        """Each side's counted sequence points."""
+        return () if self.judged is None else self.judged.sequences
+
+    @property
+    def void_sequences(self) -> tuple[int, ...]:
+        """Each side's declared sequence points that did not count (no trick)."""
+        return () if self.judged is None else self.judged.void_sequences
+
+    @property
+    def bella(self) -> tuple[int, ...]:
+        """Each side's bella points."""
+        return () if self.judged is None else self.judged.bella
+
+    @property
+    def comparison(self) -> Comparison | None:
+        """The taker's total against what it had to beat."""
+        return None if self.judged is None else self.judged.comparison
+
+    @property
+    def leaders(self) -> tuple[Side, ...]:
+        """The opponents with the highest hand total."""
+        return () if self.judged is None else self.judged.leaders
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The rule options that applied to the hand."""
+        return () if self.judged is None else self.judged.options
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Each side's hand total: cards + counted sequences + bella (empty without cards)."""
-        if self.cards is None:
+        judged = self.judged
+        if judged is None:
             return ()
-        return tuple(c + s + b for c, s, b in zip(self.cards, self.sequences, self.bella))
+        return tuple(c + s + b for c, s, b in zip(judged.cards, judged.sequences, judged.bella))
 
 
 def sequence_points(hand: Hand, rules: Rules, sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -123,29 +191,27 @@ def sequence_points(hand: Hand, rules: Rules, sides: int) -> tuple[tuple[int, ..
     return tuple(counted), tuple(void)
 
 
-def played_facts(hand: Hand, rules: Rules, table: Table, taker_side: Side,
-                 order: tuple[Side, ...], outcome: str) -> HandFacts:
-    """The facts of a hand with card points as judged under ``rules``: ``order`` is the
-    sides from the dealer's left, ``outcome`` what the replay decided (made, bait, eggs).
-    The score before, the pot, the counts and the end are the replay's to fill in.
+@lru_cache(maxsize=1024)
+def judge_reasons(judging: Judging) -> Judged:
+    """The reasons of a hand with card points, as the rules judge it (§3).
 
     >>> from app.engine.records import make_table
-    >>> f = played_facts(Hand(taker=0, cards=(40, 61, 61)), Rules(), make_table(3, True), 0,
-    ...                  (1, 2, 0), "bait")
-    >>> f.comparison.against, f.leaders, f.options
+    >>> j = judge_reasons(Judging(Hand(taker=0, cards=(40, 61, 61)), Rules(), make_table(3, True),
+    ...                           0, (1, 2, 0), "bait"))
+    >>> j.comparison.against, j.leaders, j.options
     (61, (1, 2), (Option(name='must_beat', value='each'), Option(name='bait_to', value='leader')))
     """
+    hand, rules, table, taker_side, order, outcome = judging
     assert hand.cards is not None
     sides = table.sides
     counted, void = sequence_points(hand, rules, sides)
     bella = tuple(BELLA_POINTS if hand.bella == s else 0 for s in range(sides))
-    facts = HandFacts((), 0, hand.cards, counted, void, bella)
-    totals = facts.totals
+    totals = [c + q + b for c, q, b in zip(hand.cards, counted, bella)]
     opponents = tuple(s for s in order if s != taker_side)
     top = max(totals[s] for s in opponents)
+    leaders = tuple(s for s in opponents if totals[s] == top)
     if rules.must_beat == "each":
-        comparison = Comparison(totals[taker_side], top,
-                                tuple(s for s in opponents if totals[s] == top), "each")
+        comparison = Comparison(totals[taker_side], top, leaders, "each")
     else:
         comparison = Comparison(totals[taker_side], sum(totals[s] for s in opponents), opponents,
                                 "combined")
@@ -158,17 +224,18 @@ def played_facts(hand: Hand, rules: Rules, table: Table, taker_side: Side,
     as_bait = outcome == "bait" or (tie and rules.eggs == "opponents")
     if as_bait and sides > 2:
         options.append(Option("bait_to", rules.bait_to))
-    leaders = tuple(s for s in opponents if totals[s] == top)
-    return facts._replace(comparison=comparison, leaders=leaders, options=tuple(options))
+    return Judged(hand.cards, counted, void, bella, comparison, leaders, tuple(options))
 
 
 __all__ = [
     "BELLA_POINTS",
     "Comparison",
     "HandFacts",
+    "Judged",
+    "Judging",
     "Option",
     "OptionName",
     "PenaltyCount",
-    "played_facts",
+    "judge_reasons",
     "sequence_points",
 ]

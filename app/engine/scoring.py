@@ -24,8 +24,8 @@ from app.engine.errors import DebertzError, Problem, Report
 from app.engine.facts import (
     BELLA_POINTS,
     HandFacts,
+    Judging,
     PenaltyCount,
-    played_facts,
     sequence_points,
 )
 from app.engine.records import CARD_POINTS, Hand, Log, Melds, Seat, Side, Table, read_hand
@@ -450,27 +450,32 @@ class _Replay:
     def line(self, number: int, dealer: int, hand: Hand) -> HandLine:
         """Score one hand record and advance the state; its facts say why (:class:`HandFacts`)."""
         before, pot, going_on = tuple(self.scores), self.pot, self.winner is None
-        line = self._line(number, dealer, hand)
-        facts = line.facts if line.facts is not None else HandFacts(before, pot)
-        facts = facts._replace(score_before=before, pot_before=pot, reached=tuple(
-            s for s, v in enumerate(self.scores) if v >= self.rules.target))
-        if going_on and self.winner is not None:
-            facts = facts._replace(ended=self.decided_by, game_winner=self.winner)
-        return line._replace(facts=facts)
+        if going_on and not hand.redeal and hand.cards is not None:  # (a claim has no cards)
+            return self._played(number, dealer, hand, before, pot)
+        line = self._unplayed(number, dealer, hand)
+        return line._replace(facts=self._facts(before, pot, going_on))
 
-    def _line(self, number: int, dealer: int, hand: Hand) -> HandLine:
+    def _facts(self, before: tuple[int, ...], pot: int, going_on: bool, hung: int = 0,
+               baits: Moved = (), skis: Moved = (), judging: Judging | None = None) -> HandFacts:
+        """What the replay knows about a hand just scored: the score and the pot before it,
+        what it hung, the counts that moved, the sides at the target and the end it made."""
+        reached = tuple(s for s, v in enumerate(self.scores) if v >= self.rules.target)
+        ended = going_on and self.winner is not None
+        return HandFacts(before, pot, hung, baits, skis, self.decided_by if ended else None,
+                         self.winner if ended else None, reached, judging)
+
+    def _unplayed(self, number: int, dealer: int, hand: Hand) -> HandLine:
+        """A hand not scored from card points: void, a claim, a redeal, a debertz not played."""
         if self.winner is not None:
             return self._still(number, dealer, hand, True)
         if hand.claim is not None:
             return self._claim(number, dealer, hand)
-        if hand.redeal or hand.cards is None:
-            line = self._still(number, dealer, hand, False)
-            if hand.debertz is not None:
-                # Ambiguity: a debertz hand without cards "scores nothing" (§2); we read that
-                # as touching no penalty count and leaving the pot hanging, like a redeal.
-                self.winner, self.decided_by = hand.debertz, "debertz"
-            return line
-        return self._played(number, dealer, hand)
+        line = self._still(number, dealer, hand, False)
+        if hand.debertz is not None:
+            # Ambiguity: a debertz hand without cards "scores nothing" (§2); we read that
+            # as touching no penalty count and leaving the pot hanging, like a redeal.
+            self.winner, self.decided_by = hand.debertz, "debertz"
+        return line
 
     def _claim(self, number: int, dealer: int, hand: Hand) -> HandLine:
         # Nobody records anything in a claim hand: no points, no pot won (a hanging pot stays
@@ -493,20 +498,18 @@ class _Replay:
         return HandLine(number, dealer, taker, side, kind, None, None, 0, self.zeros, 0,
                         self.nothing, self.zeros, tuple(self.scores), self.pot, void, None)
 
-    def _played(self, number: int, dealer: int, hand: Hand) -> HandLine:
+    def _played(self, number: int, dealer: int, hand: Hand, before: tuple[int, ...],
+                pot: int) -> HandLine:
         assert hand.taker is not None
         rules = self.rules
         taker_side = self.table.side_of[hand.taker]
         totals = hand_totals(hand, rules)
         result = judge(totals, taker_side, self.orders[dealer], rules)
-        facts = played_facts(hand, rules, self.table, taker_side, self.orders[dealer],
-                             result.outcome)
         pot_won = 0
         if result.winner is not None:
             pot_won, self.pot = self.pot, 0
         self.pot += result.hangs
         penalties, baits, skis = self._penalties(hand, taker_side, result.baited)
-        facts = facts._replace(hung=result.hangs, baits=baits, skis=skis)
         change = list(result.recorded)
         if result.winner is not None:
             change[result.winner] += pot_won
@@ -521,6 +524,8 @@ class _Replay:
             self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
                                                         hand.last_trick)
         kind: HandKind = "played" if hand.debertz is None else "debertz"
+        judging = Judging(hand, rules, self.table, taker_side, self.orders[dealer], result.outcome)
+        facts = self._facts(before, pot, True, result.hangs, baits, skis, judging)
         return HandLine(number, dealer, hand.taker, taker_side, kind, result.outcome,
                         tuple(totals), sum(totals), tuple(result.recorded), pot_won, penalties,
                         tuple(change), tuple(self.scores), self.pot, False, result.winner,

@@ -192,8 +192,8 @@ def test_each_hand_on_the_sheet_has_its_why_and_draws_it_only_while_open() -> No
     table.hand(1, {1: 100})
     html = table.html()
     for index in (0, 1):
-        assert f'<details class="why" id="why-{index}" data-toggle="explain-hand"' in html
-        assert f'aria-label="Чому? Роздача {index + 1}">чому?</summary>' in html
+        assert f'<details class="why" id="why-{index}" data-toggle="explain-hand" data-index="{index}">' in html
+        assert f'<summary aria-label="Чому? Роздача {index + 1}"><span>чому?</span></summary>' in html
     assert "Оля записує всю роздачу" not in html
     table.do("explain-hand", index=0, open="true")
     html = table.html()

@@ -152,11 +152,17 @@ def side_sum(facts: HandFacts, side: Side, melds: engine.Melds | None = None) ->
     """A side's hand total as its terms: cards, counted sequences (each kind from the record's
     ``melds``), bella.
 
-    >>> from app.engine import HandFacts, Melds
-    >>> side_sum(HandFacts((0, 0), 0, (70, 92), (0, 0), (0, 0), (20, 0)), 0)
+    >>> from app.engine import Hand, Melds, Rules
+    >>> from app.engine.facts import Judging
+    >>> from app.engine.records import make_table
+    >>> def facts(hand: Hand) -> HandFacts:
+    ...     judging = Judging(hand, Rules(), make_table(2, True), 0, (1, 0), "made")
+    ...     return HandFacts((0, 0), 0, judging=judging)
+    >>> side_sum(facts(Hand(taker=0, cards=(70, 92), bella=0)), 0)
     Sum(terms=(Term(label='', points=70, times=1), Term(label='mark.bella', points=20, times=1)))
-    >>> f = HandFacts((0, 0), 0, (62, 100), (0, 90), (0, 0), (0, 0))
-    >>> [term[::2] for term in side_sum(f, 1, Melds(1, terz=2, fifty=1)).terms]
+    >>> melds = Melds(1, terz=2, fifty=1)
+    >>> f = facts(Hand(taker=0, cards=(62, 100), melds=melds))
+    >>> [term[::2] for term in side_sum(f, 1, melds).terms]
     [('', 1), ('mark.terz', 2), ('mark.fifty', 1)]
     """
     assert facts.cards is not None

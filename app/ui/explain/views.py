@@ -26,17 +26,17 @@ from app.ui.scoring import Played
 
 def why(shown: Played, line: HandLine, t: i18n.Tr, opened: bool, lazy: bool = True) -> str:
     """The disclosure of one hand: its summary («чому?», named for a screen reader with the
-    hand's number) and, when open (or not ``lazy``), the explanation, one sentence a line."""
+    hand's number) and, when open (or not ``lazy``), the explanation, one sentence a line, in
+    a polite live region that is there before it is filled (so that it is read out)."""
     index = line.number - 1
     drawn = opened or not lazy
     body = join(f"<li>{esc(render(said, shown, t))}</li>" for said in explain(shown, line)) if drawn else ""
-    toggle = (
-        f' data-toggle="explain-hand" data-index="{index}" data-open="{"true" if opened else "false"}"'
-        if lazy else ""
-    )
+    toggle = f' data-toggle="explain-hand" data-index="{index}"' if lazy else ""
+    if opened:  # the shell tells the player's toggle from this one by it (app/browser/shell.py)
+        toggle += ' data-open="true" open'
     return (
-        f'<details class="why" id="why-{index}"{toggle}{" open" if opened else ""}>'
-        f'<summary id="why-{index}-label" aria-label="{esc(t("explain.why_label", n=line.number))}">'
-        f'{esc(t("explain.why"))}</summary>'
+        f'<details class="why" id="why-{index}"{toggle}>'
+        f'<summary aria-label="{esc(t("explain.why_label", n=line.number))}">'
+        f'<span>{esc(t("explain.why"))}</span></summary>'
         f'<ul class="why-text" aria-live="polite">{body}</ul></details>'
     )
