@@ -188,9 +188,10 @@ def _against(facts: HandFacts) -> Said:
     comparison = facts.comparison
     assert comparison is not None
     totals = facts.totals
-    names = Names(comparison.sides)
-    if comparison.must_beat == "combined" and len(comparison.sides) > 1:
-        together = Sum(tuple(Term("", totals[s]) for s in comparison.sides))
+    sides = tuple(sorted(comparison.sides))  # in seating order, as the sides' sums were said
+    names = Names(sides)
+    if comparison.must_beat == "combined" and len(sides) > 1:
+        together = Sum(tuple(Term("", totals[s]) for s in sides))
         return Said("explain.vs_combined", {"sum": together, "sides": names})
     if len(totals) > 2:
         return Said("explain.vs_top", {"against": comparison.against, "sides": names})
@@ -220,7 +221,7 @@ def _shares(shown: Played, line: HandLine, facts: HandFacts) -> list[Said]:
                                            "points": facts.hung})]
     said = [Said("explain.eggs_as_bait", {})] if line.outcome == "eggs" else []
     zeros = Names(tuple(s for s in range(shown.sides) if line.recorded[s] == 0))
-    leaders = facts.leaders
+    leaders = tuple(sorted(facts.leaders))  # in seating order
     if shown.sides == 2 or (rules.bait_to == "leader" and len(leaders) == 1):
         said.append(Said("explain.bait_all", {"side": Names(leaders), "sum": _value_sum(facts),
                                               "zeros": zeros}))
