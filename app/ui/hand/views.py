@@ -270,7 +270,9 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         body = f'<span class="outcome">{esc(t("entry.preview_redeal"))}</span>'
     else:  # why, in the sheet's words (its «чому?» in short)
         why = explanation(shown, line, t, short=True)
-        reason = f'<p class="why-short" id="preview-why">{esc(why)}</p>'
+        reason = (  # focusable: it scrolls when long names make it more than three lines
+            f'<p class="why-short" id="preview-why" tabindex="0">{esc(why)}</p>'
+        )
         outcome = t(f"outcome.{line.outcome}") if line.outcome else t("outcome.debertz")
         items = join(_preview_side(game, draft, line, side, t) for side in range(draft.sides))
         body = (
