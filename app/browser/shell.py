@@ -328,7 +328,7 @@ class App:
 
     def on_toggle(self, event: Any) -> None:
         """A ``<details data-toggle="action">`` the player opened or closed: the action, with
-        ``open`` "true" or "false". A fold drawn open because the state says so (its
+        ``open`` "true" or "false" (and its ``data-index``, if it has one). A fold drawn open because the state says so (its
         ``data-open``) fires a toggle too, which is not the player's: it is left alone."""
         element = event.target
         if _missing(element) or not hasattr(element, "getAttribute"):
@@ -336,7 +336,11 @@ class App:
         action = element.getAttribute("data-toggle")
         opened = "true" if element.open else "false"
         if action and element.getAttribute("data-open") != opened:
-            self.dispatch(str(action), {"open": opened})
+            payload = {"open": opened}
+            index = element.getAttribute("data-index")  # which hand's «чому?»
+            if index:
+                payload["index"] = str(index)
+            self.dispatch(str(action), payload)
 
     def on_popstate(self, event: Any = None) -> None:
         """Back, Forward or an address typed in: show what the address names."""

@@ -22,6 +22,7 @@ scores only what changed (``reread_game``, ``rescore``: the same Game and Sheet 
 """
 
 from app.engine.errors import PROBLEM_CODES, DebertzError, Problem, ProblemCode
+from app.engine.facts import Comparison, HandFacts, Option, PenaltyCount
 from app.engine.model import (
     Game,
     check_game,
@@ -92,6 +93,7 @@ __all__ = [
     "ClaimBy",
     "ClaimCounts",
     "ClaimResult",
+    "Comparison",
     "Count",
     "DebertzError",
     "DecidedBy",
@@ -99,13 +101,16 @@ __all__ = [
     "FailedClaim",
     "Game",
     "Hand",
+    "HandFacts",
     "HandKind",
     "HandLine",
     "Melds",
     "MustBeat",
+    "Option",
     "Outcome",
     "Penalties",
     "Penalty",
+    "PenaltyCount",
     "PresetName",
     "Problem",
     "ProblemCode",

@@ -21,6 +21,13 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, get_args
 
 from app.engine.errors import DebertzError, Problem, Report
+from app.engine.facts import (
+    BELLA_POINTS,
+    HandFacts,
+    Judging,
+    PenaltyCount,
+    sequence_points,
+)
 from app.engine.records import CARD_POINTS, Hand, Log, Melds, Seat, Side, Table, read_hand
 from app.engine.rules import BaitTo, Penalty, Rules
 
@@ -89,7 +96,8 @@ class HandLine(NamedTuple):
     score after this hand, ``pot`` what hangs after it, ``winner`` the side that won the hand
     (and so the pot; None in a claim hand, which wins no pot), ``taker_side`` the taker's
     side, ``claim`` the :class:`ClaimResult` of a claim hand that counts (None otherwise, and
-    for a void claim hand).
+    for a void claim hand), ``facts`` the reasons behind the figures (:class:`HandFacts`:
+    every replayed line has them; the default None is for lines built by hand).
     """
 
     number: int
@@ -109,6 +117,7 @@ class HandLine(NamedTuple):
     void: bool
     winner: Side | None
     claim: ClaimResult | None = None
+    facts: HandFacts | None = None
 
 
 @dataclass(frozen=True)
@@ -178,13 +187,10 @@ def hand_totals(hand: Hand, rules: Rules) -> list[int]:
     ([162, 0], [162, 50])
     """
     assert hand.cards is not None
-    totals = list(hand.cards)
-    melds = hand.melds
-    void = melds is not None and rules.sequences_need_trick and melds.side in hand.no_tricks
-    if melds is not None and not void:
-        totals[melds.side] += melds.points
+    counted, _ = sequence_points(hand, rules, len(hand.cards))
+    totals = [cards + sequences for cards, sequences in zip(hand.cards, counted)]
     if hand.bella is not None:
-        totals[hand.bella] += 20
+        totals[hand.bella] += BELLA_POINTS
     return totals
 
 
@@ -331,6 +337,10 @@ def short_claim_problem(number: int, result: ClaimResult) -> Problem:
     return report.problems[0]
 
 
+Moved = tuple[PenaltyCount, ...]
+"""The penalty counts that moved in a hand (one a side at most)."""
+
+
 class _Counts:
     """Penalty counts per side: over the game, or the current run (§4)."""
 
@@ -347,6 +357,14 @@ class _Counts:
         if penalty is not None and penalty.is_due(self.counts[side]):
             return penalty.points
         return 0
+
+    def moved(self, side: Side, points: int) -> Moved:
+        """The count ``side`` just reached, with the ``points`` it cost; none when this
+        penalty is not in the rules."""
+        penalty = self.penalty
+        if penalty is None:
+            return ()
+        return (PenaltyCount(side, self.counts[side], penalty.count == "consecutive", points),)
 
     def breaks(self, side: Side) -> None:
         """End ``side``'s run (only under ``count: "consecutive"``)."""
@@ -430,19 +448,34 @@ class _Replay:
         self.skis.counts = list(carried.skis)
 
     def line(self, number: int, dealer: int, hand: Hand) -> HandLine:
-        """Score one hand record and advance the state."""
+        """Score one hand record and advance the state; its facts say why (:class:`HandFacts`)."""
+        before, pot, going_on = tuple(self.scores), self.pot, self.winner is None
+        if going_on and not hand.redeal and hand.cards is not None:  # (a claim has no cards)
+            return self._played(number, dealer, hand, before, pot)
+        line = self._unplayed(number, dealer, hand)
+        return line._replace(facts=self._facts(before, pot, going_on))
+
+    def _facts(self, before: tuple[int, ...], pot: int, going_on: bool, hung: int = 0,
+               baits: Moved = (), skis: Moved = (), judging: Judging | None = None) -> HandFacts:
+        """What the replay knows about a hand just scored: the score and the pot before it,
+        what it hung, the counts that moved, the sides at the target and the end it made."""
+        reached = tuple(s for s, v in enumerate(self.scores) if v >= self.rules.target)
+        ended = going_on and self.winner is not None
+        return HandFacts(before, pot, hung, baits, skis, self.decided_by if ended else None,
+                         self.winner if ended else None, reached, judging)
+
+    def _unplayed(self, number: int, dealer: int, hand: Hand) -> HandLine:
+        """A hand not scored from card points: void, a claim, a redeal, a debertz not played."""
         if self.winner is not None:
             return self._still(number, dealer, hand, True)
         if hand.claim is not None:
             return self._claim(number, dealer, hand)
-        if hand.redeal or hand.cards is None:
-            line = self._still(number, dealer, hand, False)
-            if hand.debertz is not None:
-                # Ambiguity: a debertz hand without cards "scores nothing" (§2); we read that
-                # as touching no penalty count and leaving the pot hanging, like a redeal.
-                self.winner, self.decided_by = hand.debertz, "debertz"
-            return line
-        return self._played(number, dealer, hand)
+        line = self._still(number, dealer, hand, False)
+        if hand.debertz is not None:
+            # Ambiguity: a debertz hand without cards "scores nothing" (§2); we read that
+            # as touching no penalty count and leaving the pot hanging, like a redeal.
+            self.winner, self.decided_by = hand.debertz, "debertz"
+        return line
 
     def _claim(self, number: int, dealer: int, hand: Hand) -> HandLine:
         # Nobody records anything in a claim hand: no points, no pot won (a hanging pot stays
@@ -465,7 +498,8 @@ class _Replay:
         return HandLine(number, dealer, taker, side, kind, None, None, 0, self.zeros, 0,
                         self.nothing, self.zeros, tuple(self.scores), self.pot, void, None)
 
-    def _played(self, number: int, dealer: int, hand: Hand) -> HandLine:
+    def _played(self, number: int, dealer: int, hand: Hand, before: tuple[int, ...],
+                pot: int) -> HandLine:
         assert hand.taker is not None
         rules = self.rules
         taker_side = self.table.side_of[hand.taker]
@@ -475,7 +509,7 @@ class _Replay:
         if result.winner is not None:
             pot_won, self.pot = self.pot, 0
         self.pot += result.hangs
-        penalties = self._penalties(hand, taker_side, result.baited)
+        penalties, baits, skis = self._penalties(hand, taker_side, result.baited)
         change = list(result.recorded)
         if result.winner is not None:
             change[result.winner] += pot_won
@@ -490,25 +524,34 @@ class _Replay:
             self.winner, self.decided_by = _game_winner(self.scores, rules, taker_side,
                                                         hand.last_trick)
         kind: HandKind = "played" if hand.debertz is None else "debertz"
+        judging = Judging(hand, rules, self.table, taker_side, self.orders[dealer], result.outcome)
+        facts = self._facts(before, pot, True, result.hangs, baits, skis, judging)
         return HandLine(number, dealer, hand.taker, taker_side, kind, result.outcome,
                         tuple(totals), sum(totals), tuple(result.recorded), pot_won, penalties,
-                        tuple(change), tuple(self.scores), self.pot, False, result.winner)
+                        tuple(change), tuple(self.scores), self.pot, False, result.winner,
+                        None, facts)
 
-    def _penalties(self, hand: Hand, taker_side: Side, baited: bool) -> Penalties:
+    def _penalties(self, hand: Hand, taker_side: Side,
+                   baited: bool) -> tuple[Penalties, Moved, Moved]:
+        """What each side loses in a played hand, and the counts that moved (§4)."""
         if self.rules.bait_penalty is None and self.rules.ski_penalty is None:
-            return self.nothing
+            return self.nothing, (), ()
         bait = [0] * self.sides
         ski = [0] * self.sides
+        baits: list[PenaltyCount] = []
+        skis: list[PenaltyCount] = []
         if baited:
             bait[taker_side] = self.baits.occur(taker_side)
+            baits.extend(self.baits.moved(taker_side, bait[taker_side]))
         else:
             self.baits.breaks(taker_side)
         for s in range(self.sides):
             if s in hand.no_tricks:
                 ski[s] = self.skis.occur(s)
+                skis.extend(self.skis.moved(s, ski[s]))
             else:
                 self.skis.breaks(s)
-        return Penalties(tuple(bait), tuple(ski))
+        return Penalties(tuple(bait), tuple(ski)), tuple(baits), tuple(skis)
 
     def sheet(self, lines: tuple[HandLine, ...]) -> Sheet:
         """The finished sheet once every record has been replayed."""

@@ -22,6 +22,7 @@ from app.ui import general, nav, prefs
 from app.ui.changes import actions as changes
 from app.ui.claim import actions as claim
 from app.ui.core import Effect, Handler, Payload, handler_table, reduce_with, route_table
+from app.ui.explain import actions as explain
 from app.ui.game import actions as game
 from app.ui.game import routes as game_routes
 from app.ui.games import actions as games
@@ -73,6 +74,7 @@ HANDLERS: dict[str, Handler] = handler_table(
     game.HANDLERS,
     hand.HANDLERS,
     claim.HANDLERS,
+    explain.HANDLERS,
     stats.HANDLERS,
     sharing.HANDLERS,
     changes.HANDLERS,

@@ -579,12 +579,26 @@ def preview(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, engine.S
     ...     game, HandDraft(sides=2, taker=1, cards=["62", "100"]))))
     (2, (162, 162), True)
     """
+    found = preview_played(game, draft)
+    return None if found is None else (found[0], found[1].sheet)
+
+
+def preview_played(game: GameDict, draft: HandDraft) -> tuple[engine.HandLine, Played] | None:
+    """Like :func:`preview`, with the whole trial game as a :class:`Played` (what the
+    preview's explanation is worded from).
+
+    >>> game = {"players": ["Оля", "Петро"], "hands": []}
+    >>> line, trial = preview_played(game, HandDraft(sides=2, taker=1, cards=["62", "100"]))
+    >>> trial.sheet.score, trial.game.hands[0].cards, len(game["hands"])
+    ((62, 100), (62, 100), 0)
+    """
     if check_draft(game, draft):
         return None
-    read = engine.reread_game(with_hand(game, draft), game, engine_game(game))
+    record = with_hand(game, draft)
+    read = engine.reread_game(record, game, engine_game(game))
     trial = engine.rescore(read, replays.replayed(game)).sheet
     index = len(game["hands"]) if draft.index is None else draft.index
-    return trial.hands[index], trial
+    return trial.hands[index], Played(record, read, trial, engine.rules_to_json(read.rules))
 
 
 def known_players(games: Mapping[str, GameDict]) -> list[str]:

@@ -96,6 +96,9 @@ class State:
     help_anchor: str | None = None
     chart_open: bool = False
     """The game's folded score chart is open: only then is it drawn (``fold-chart``)."""
+    explained: frozenset[tuple[str, int]] = frozenset()
+    """The hands whose explanation is open, as (game id, 0-based hand): only those are drawn
+    (``explain-hand``)."""
     last_shot: Shot | None = None
     stats: StatsView = field(default_factory=StatsView)
     volatile: bool = False

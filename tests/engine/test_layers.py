@@ -21,6 +21,7 @@ LAYERS = [
     ["app.engine.checks"],
     ["app.engine.rules"],
     ["app.engine.records"],
+    ["app.engine.facts"],
     ["app.engine.scoring"],
     ["app.engine.claims"],
     ["app.engine.model"],

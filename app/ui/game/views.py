@@ -9,6 +9,8 @@ from app import engine
 from app.ui import history, i18n, scoring
 from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
+from app.ui.explain.banner import end_text, needs_text
+from app.ui.explain.views import why
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
 from app.ui.markup import esc, join, words
@@ -48,7 +50,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + _toolbar(state, shown, t)
         + rules_details(game, t)
         + look_back(shown, t, state.chart_open)
-        + _history(shown, t)
+        + _history(shown, t, explained=state.explained)
         + _keep_awake(state, t)
         + changes_fold(game, t, state.log_open)
         + _footer(game, state, t)
@@ -134,6 +136,7 @@ def _board(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
             f"{esc(t('game.dealer', name=players[sheet.next_dealer]))} · "
             f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
         )
+        lines.append(f'<p class="needs-line" id="needs">{esc(needs_text(shown, t))}</p>')
     if sheet.hanging:
         lines.append(
             f'<p class="pot" data-pot="{sheet.hanging}">'
@@ -190,7 +193,8 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
 def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     sheet, game = shown.sheet, shown.record
     winner = shown.label(sheet.winner, t("side.and")) if sheet.winner is not None else ""
-    how = decided_text(shown, t) or t(decided_key(sheet.decided_by, shown.sides), side=winner)
+    how = (end_text(shown, t) or decided_text(shown, t)
+           or t(decided_key(sheet.decided_by, shown.sides), side=winner))
     hanging = t("game.unscored_pot", points=sheet.hanging) if sheet.hanging else ""
     rematch = (
         '<div class="row result-actions">'
@@ -299,9 +303,11 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 # --- history ------------------------------------------------------------------------------
 
 
-def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
+def _history(shown: Played, t: i18n.Tr, editable: bool = True,
+             explained: frozenset[tuple[str, int]] = frozenset()) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
-    the line of numbers (so that three sides still fit a 360px phone)."""
+    the line of numbers (so that three sides still fit a 360px phone), with the hand's «чому?»
+    (open for the hands in ``explained``: (game id, index) pairs)."""
     if not shown.sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = shown.sides
@@ -310,7 +316,10 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
         f'<span class="clamp">{words(shown.label(side))}</span></th>'
         for side in range(sides)
     )
-    hands = join(_hand_rows(shown, line, t, editable) for line in reversed(shown.sheet.hands))
+    game_id = str(shown.record.get("id", ""))
+    opened = {index for game, index in explained if game == game_id}
+    hands = join(_hand_rows(shown, line, t, editable, line.number - 1 in opened)
+                 for line in reversed(shown.sheet.hands))
     caption = t("game.history" if editable else "share.history")
     return (
         f'<div class="sheet-box"><table class="sheet sides-{sides}">'
@@ -320,7 +329,8 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     )
 
 
-def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True) -> str:
+def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True,
+               opened: bool = False) -> str:
     index = line.number - 1
     hand = shown.hands[index]
     players = shown.game.players
@@ -352,7 +362,7 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
         f'data-winner="{winner}" data-pot="{line.pot}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
-        f'<td colspan="{sides}">{esc(who)}{void}</td></tr>'
+        f'<td colspan="{sides}">{esc(who)}{void}{why(shown, line, t, opened, lazy=editable)}</td></tr>'
         f'<tr class="nums">{cells}</tr></tbody>'
     )
 

@@ -9,6 +9,7 @@ from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
 from app.ui.claim.views import claim_fields, claim_switch, claim_verdict
 from app.ui.drafts import HandDraft
+from app.ui.explain.sentences import explanation
 from app.ui.fields import field_id, form_place
 from app.ui.markup import esc, join, words
 from app.ui.scoring import Issue, Played, side_label
@@ -245,7 +246,8 @@ def _debertz(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.
 
 
 def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
-    """One line in the sticky bar: the outcome and what each side records, or what is wrong."""
+    """The sticky bar's line: the outcome and what each side records, then why in a few words
+    (the hand's explanation in short); or what is wrong."""
     issues = scoring.check_draft(game, draft)
     claiming = draft.claim and not draft.redeal
     verdict = claim_verdict(game, draft, issues, t) if claiming and not _untouched(draft) else None
@@ -259,12 +261,18 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         return (
             f'<div class="preview {cls}" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
         )
-    found = scoring.preview(game, draft)
+    found = scoring.preview_played(game, draft)
     assert found is not None
-    line, trial = found
+    line, shown = found
+    trial = shown.sheet
+    reason = ""
     if line.kind == "redeal":
         body = f'<span class="outcome">{esc(t("entry.preview_redeal"))}</span>'
-    else:
+    else:  # why, in the sheet's words (its «чому?» in short)
+        why = explanation(shown, line, t, short=True)
+        reason = (  # focusable: it scrolls when long names make it more than three lines
+            f'<p class="why-short" id="preview-why" tabindex="0">{esc(why)}</p>'
+        )
         outcome = t(f"outcome.{line.outcome}") if line.outcome else t("outcome.debertz")
         items = join(_preview_side(game, draft, line, side, t) for side in range(draft.sides))
         body = (
@@ -272,7 +280,7 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         )
     if trial.finished and trial.winner is not None and line.number == len(trial.hands):
         body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner, t("side.and"))))}</p>'
-    return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p></div>'
+    return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p>{reason}</div>'
 
 
 def _untouched(draft: HandDraft) -> bool:
