@@ -40,12 +40,14 @@ from app.browser.navigation import Navigation
 from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
+from app.share.link import stored_digest
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
 from app.ui.reducer import apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.sharing.actions import pending_step
+from app.ui.sharing.views import warm_share
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
 
@@ -74,49 +76,6 @@ def _attributes(element: Any) -> dict[str, str]:
         item = attributes.item(i)
         found[item.name] = item.value
     return found
-
-
-def _sync_attributes(old: Any, new: Any) -> None:
-    before, after = _attributes(old), _attributes(new)
-    keep_open = old.tagName == "DETAILS"
-    for name in before:
-        if name not in after and not (keep_open and name == "open"):
-            old.removeAttribute(name)
-    for name, value in after.items():
-        if before.get(name) != value and not (keep_open and name == "open"):
-            old.setAttribute(name, value)
-    if old.tagName == "INPUT":
-        if old.type in ("checkbox", "radio"):
-            checked = new.hasAttribute("checked")
-            if old.checked != checked:
-                old.checked = checked
-        else:
-            value = new.getAttribute("value") or ""
-            if old.value != value:
-                old.value = value
-
-
-def _morph_children(old: Any, new: Any) -> None:
-    """Make ``old``'s children equal to ``new``'s, touching only what differs."""
-    old_kids, new_kids = old.childNodes, new.childNodes
-    count = old_kids.length
-    if count != new_kids.length:
-        old.replaceChildren(*[new_kids.item(i).cloneNode(True) for i in range(new_kids.length)])
-        return
-    for i in range(count):
-        a, b = old_kids.item(i), new_kids.item(i)
-        if a.isEqualNode(b):
-            continue
-        same = a.nodeType == b.nodeType and a.nodeName == b.nodeName
-        if same and a.nodeType == 1 and (a.id or "") == (b.id or ""):
-            _sync_attributes(a, b)
-            _morph_children(a, b)
-            if a.tagName == "SELECT":
-                a.value = b.value
-        elif same and a.nodeType == 3:
-            a.data = b.data
-        else:
-            old.replaceChild(b.cloneNode(True), a)
 
 
 def _wasm_bytes() -> int:
@@ -553,9 +512,7 @@ class App:
         self.renders += 1
         document.documentElement.dataset.renders = str(self.renders)
         if html != self.last_html:
-            self.template.innerHTML = html
-            _morph_children(self.root, self.template.content)
-            self.template.innerHTML = ""
+            js.window.debertzPatch(self.root, self.template, html)  # boot.js: the morph
             self.last_html = html
         self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
@@ -663,11 +620,45 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
-    asyncio.ensure_future(_warm_reports([games[gid] for gid in recent[-WARM_GAMES:]]))
+    asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]]))
     return app
 
 
-async def _warm_reports(games: list[dict[str, Any]]) -> None:
-    """Compute the games' reports while the page is idle; ``<html data-reports="ready">`` then."""
-    await warm_reports(games)
-    js.document.documentElement.dataset.reports = "ready"
+WARM_STEP = 4
+"""Games made ready in one idle step (a tap that comes meanwhile waits for the step: a few ms
+at 1x, some 40 ms on a 4x slower phone)."""
+
+
+async def _warm(app: App, games: list[dict[str, Any]]) -> None:
+    """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
+    next: the games' reports (the statistics, a report), ``<html data-reports="ready">`` then;
+    their content digests (a file or a backup opened looks for its copy among them); the QR
+    encoder and the code of the game changed last (the share screen); then
+    ``<html data-warm="ready">``."""
+    dataset = js.document.documentElement.dataset
+    await warm_reports(games, WARM_STEP, _idle)
+    dataset.reports = "ready"
+    for start in range(0, len(games), WARM_STEP):
+        for game in games[start : start + WARM_STEP]:
+            stored_digest(game)
+        await _idle()
+    warm_share(app.state)
+    dataset.warm = "ready"
+
+
+def _idle() -> asyncio.Future[None]:
+    """Done at the page's next idle time (``requestIdleCallback``; a 50 ms timer where the
+    browser has none: Safari), or after a second at most."""
+    done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def wake(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    idle = getattr(js.window, "requestIdleCallback", None)
+    if idle is None:
+        js.setTimeout(create_once_callable(wake), 50)
+    else:
+        options = to_js({"timeout": 1000}, dict_converter=js.Object.fromEntries)
+        js.window.requestIdleCallback(create_once_callable(wake), options)
+    return done
