@@ -21,7 +21,8 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
    thing the screen shows of it: the planning's progress, or the plan). Each tap waits for the
    previous one's writes and ``--pause`` ms (a person's taps are seconds apart).
 3. ``first``: ``--cold`` times, the page is reloaded and, ``--delay`` ms after the app says it is
-   interactive (a player's first look), one round: its first tap is the first after a start,
+   interactive (a player's first look), one round (whether the app's idle warm-up,
+   ``<html data-warm="ready">``, was over by then is counted): its first tap is the first after a start,
    every other one the first of its screen since the start. ``later``: ``--runs`` rounds after.
 
 Each tap is timed in the page from the real input event (Playwright sends it through CDP, as the
@@ -381,17 +382,20 @@ def bench(dist: Path, runs: int, cold: int, rates: list[float], pause: int, dela
                     "first": {name: [] for name, _ in TAPS},
                     "later": {name: [] for name, _ in TAPS},
                 }
+                warmed = 0
                 for _ in range(cold):
                     page.reload()
                     ready(page)
                     page.wait_for_timeout(delay)
+                    warmed += page.get_attribute("html", "data-warm") == "ready"
                     for name, ms in one_round(page, chosen, pause).items():
                         found["first"][name].append(ms)
                 for _ in range(runs):
                     for name, ms in one_round(page, chosen, pause).items():
                         found["later"][name].append(ms)
                 results[rate] = found
-                print(f"  done; {load()}", flush=True)
+                print(f"  done; the idle warm-up was over before the first tap in {warmed} of "
+                      f"{cold} starts; {load()}", flush=True)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             table(results)
             print(json.dumps(results))

@@ -41,6 +41,7 @@ from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
 from app.share.link import stored_digest
+from app.share.qr import warm as warm_qr
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
@@ -50,6 +51,7 @@ from app.ui.sharing.actions import pending_step
 from app.ui.sharing.views import warm_share
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
+from app.ui.stats.views import render_stats
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
@@ -58,6 +60,10 @@ STEP_MS = 30.0
 time; the commit's encoding and the render come on top, so a step stays under 100 ms)."""
 STEP_SIZES = (1, 200)
 """The fewest and most games in one step."""
+FIRST_STEP = 10
+"""The games of a restore's first step, and of the first step of each phase of its planning
+(comparing the games here, each by its kept digest, is far quicker than checking a backup's:
+a batch sized on the one would hold the page for seconds on the other)."""
 WARM_GAMES = 300
 """The most recent games whose reports are computed at idle after a start (each is parsed and
 replayed for it; with thousands stored, the others are read when the statistics need them)."""
@@ -76,6 +82,12 @@ def _attributes(element: Any) -> dict[str, str]:
         item = attributes.item(i)
         found[item.name] = item.value
     return found
+
+
+def _phase(state: State) -> str:
+    """The phase of the backup being planned ("" when none is)."""
+    planning = state.transfer.planning
+    return "" if planning is None else planning.phase
 
 
 def _wasm_bytes() -> int:
@@ -145,7 +157,7 @@ class App:
         self.navigation = Navigation()
         self.wake = ScreenWake()
         self.background: Any = None
-        self.step_size = 10
+        self.step_size = FIRST_STEP
         """Games the next step of a restore does (sized from the last step's time)."""
         self.stepping = False
 
@@ -397,6 +409,8 @@ class App:
             return
         if action == "restore-step":
             self._sized(float(js.performance.now() - started))
+            if _phase(new) != _phase(self.state):
+                self.step_size = FIRST_STEP
             # The games a step read stay alive until the restore ends (thousands of dicts):
             # frozen, the cycle collector no longer walks them at each full collection, which
             # held the page for 0.5 s and more once a few thousand games were read. Objects
@@ -631,18 +645,23 @@ at 1x, some 40 ms on a 4x slower phone)."""
 
 async def _warm(app: App, games: list[dict[str, Any]]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
-    next: the games' reports (the statistics, a report), ``<html data-reports="ready">`` then;
-    their content digests (a file or a backup opened looks for its copy among them); the QR
-    encoder and the code of the game changed last (the share screen); then
-    ``<html data-warm="ready">``."""
+    next: the QR encoder and the code of the game changed last (the share screen); the games'
+    reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
+    figures; their content digests (a file or a backup opened looks for its copy among them);
+    then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
     dataset = js.document.documentElement.dataset
+    await _idle()
+    warm_qr()
+    await _idle()
+    warm_share(app.state)
     await warm_reports(games, WARM_STEP, _idle)
     dataset.reports = "ready"
+    await _idle()
+    render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
     for start in range(0, len(games), WARM_STEP):
+        await _idle()
         for game in games[start : start + WARM_STEP]:
             stored_digest(game)
-        await _idle()
-    warm_share(app.state)
     dataset.warm = "ready"
 
 
