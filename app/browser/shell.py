@@ -64,7 +64,7 @@ FIRST_STEP = 10
 """The games of a restore's first step, and of the first step of each phase of its planning
 (comparing the games here, each by its kept digest, is far quicker than checking a backup's:
 a batch sized on the one would hold the page for seconds on the other)."""
-WARM_GAMES = 300
+WARM_GAMES = 500
 """The most recent games whose reports are computed at idle after a start (each is parsed and
 replayed for it; with thousands stored, the others are read when the statistics need them)."""
 _APP: App | None = None
@@ -639,15 +639,14 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
 
 
 WARM_STEP = 4
-"""Games made ready in one idle step (a tap that comes meanwhile waits for the step: a few ms
-at 1x, some 40 ms on a 4x slower phone)."""
+"""Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
 
 
 async def _warm(app: App, games: list[dict[str, Any]]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the QR encoder and the code of the game changed last (the share screen); the games'
     reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
-    figures; their content digests (a file or a backup opened looks for its copy among them);
+    figures (when every game is among ``games``); their content digests (a file or a backup opened looks for its copy among them);
     then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
     dataset = js.document.documentElement.dataset
     await _idle()
@@ -656,8 +655,9 @@ async def _warm(app: App, games: list[dict[str, Any]]) -> None:
     warm_share(app.state)
     await warm_reports(games, WARM_STEP, _idle)
     dataset.reports = "ready"
-    await _idle()
-    render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
+    if len(app.state.games) <= WARM_GAMES:  # else the rest would be read in one go
+        await _idle()
+        render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
     for start in range(0, len(games), WARM_STEP):
         await _idle()
         for game in games[start : start + WARM_STEP]:
