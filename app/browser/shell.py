@@ -666,18 +666,16 @@ async def _warm(app: App, games: list[dict[str, Any]]) -> None:
 
 
 def _idle() -> asyncio.Future[None]:
-    """Done at the page's next idle time (``requestIdleCallback``; a 50 ms timer where the
-    browser has none: Safari), or after a second at most."""
+    """Done at the page's next idle time (``requestIdleCallback``, with no deadline: while the
+    player taps, the warm-up waits; a 50 ms timer where the browser has none: Safari)."""
     done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
 
     def wake(*_: Any) -> None:
         if not done.done():
             done.set_result(None)
 
-    idle = getattr(js.window, "requestIdleCallback", None)
-    if idle is None:
+    if getattr(js.window, "requestIdleCallback", None) is None:
         js.setTimeout(create_once_callable(wake), 50)
     else:
-        options = to_js({"timeout": 1000}, dict_converter=js.Object.fromEntries)
-        js.window.requestIdleCallback(create_once_callable(wake), options)
+        js.window.requestIdleCallback(create_once_callable(wake))
     return done

@@ -32,7 +32,9 @@ def test_after_the_warm_up_a_game_changed_here_is_kept_twice_by_a_restore_not_sk
     backup.write_text(make_backup({**here, "w4": game("w4", 4)}, {}, "2026-12-01T09:00:00"),
                       encoding="utf-8")
     page.goto(app_url + "#/")
-    page.reload()
+    expect(page.locator("#open-w1")).to_be_visible()
+    saved(page)
+    page.reload()  # a start with the games stored: the warm-up runs once the list is shown
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-warm", "ready", timeout=60_000)
     open_file(page, backup)
