@@ -40,14 +40,18 @@ from app.browser.navigation import Navigation
 from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
+from app.share.link import stored_digest
+from app.share.qr import warm as warm_qr
 from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
 from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
 from app.ui.reducer import apply_external, reduce
 from app.ui.scoring import readable_games
 from app.ui.sharing.actions import pending_step
+from app.ui.sharing.views import warm_share
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
+from app.ui.stats.views import render_stats
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
@@ -56,7 +60,11 @@ STEP_MS = 30.0
 time; the commit's encoding and the render come on top, so a step stays under 100 ms)."""
 STEP_SIZES = (1, 200)
 """The fewest and most games in one step."""
-WARM_GAMES = 300
+FIRST_STEP = 10
+"""The games of a restore's first step, and of the first step of each phase of its planning
+(comparing the games here, each by its kept digest, is far quicker than checking a backup's:
+a batch sized on the one would hold the page for seconds on the other)."""
+WARM_GAMES = 500
 """The most recent games whose reports are computed at idle after a start (each is parsed and
 replayed for it; with thousands stored, the others are read when the statistics need them)."""
 _APP: App | None = None
@@ -76,47 +84,10 @@ def _attributes(element: Any) -> dict[str, str]:
     return found
 
 
-def _sync_attributes(old: Any, new: Any) -> None:
-    before, after = _attributes(old), _attributes(new)
-    keep_open = old.tagName == "DETAILS"
-    for name in before:
-        if name not in after and not (keep_open and name == "open"):
-            old.removeAttribute(name)
-    for name, value in after.items():
-        if before.get(name) != value and not (keep_open and name == "open"):
-            old.setAttribute(name, value)
-    if old.tagName == "INPUT":
-        if old.type in ("checkbox", "radio"):
-            checked = new.hasAttribute("checked")
-            if old.checked != checked:
-                old.checked = checked
-        else:
-            value = new.getAttribute("value") or ""
-            if old.value != value:
-                old.value = value
-
-
-def _morph_children(old: Any, new: Any) -> None:
-    """Make ``old``'s children equal to ``new``'s, touching only what differs."""
-    old_kids, new_kids = old.childNodes, new.childNodes
-    count = old_kids.length
-    if count != new_kids.length:
-        old.replaceChildren(*[new_kids.item(i).cloneNode(True) for i in range(new_kids.length)])
-        return
-    for i in range(count):
-        a, b = old_kids.item(i), new_kids.item(i)
-        if a.isEqualNode(b):
-            continue
-        same = a.nodeType == b.nodeType and a.nodeName == b.nodeName
-        if same and a.nodeType == 1 and (a.id or "") == (b.id or ""):
-            _sync_attributes(a, b)
-            _morph_children(a, b)
-            if a.tagName == "SELECT":
-                a.value = b.value
-        elif same and a.nodeType == 3:
-            a.data = b.data
-        else:
-            old.replaceChild(b.cloneNode(True), a)
+def _phase(state: State) -> str:
+    """The phase of the backup being planned ("" when none is)."""
+    planning = state.transfer.planning
+    return "" if planning is None else planning.phase
 
 
 def _wasm_bytes() -> int:
@@ -186,7 +157,7 @@ class App:
         self.navigation = Navigation()
         self.wake = ScreenWake()
         self.background: Any = None
-        self.step_size = 10
+        self.step_size = FIRST_STEP
         """Games the next step of a restore does (sized from the last step's time)."""
         self.stepping = False
 
@@ -442,6 +413,8 @@ class App:
             return
         if action == "restore-step":
             self._sized(float(js.performance.now() - started))
+            if _phase(new) != _phase(self.state):
+                self.step_size = FIRST_STEP
             # The games a step read stay alive until the restore ends (thousands of dicts):
             # frozen, the cycle collector no longer walks them at each full collection, which
             # held the page for 0.5 s and more once a few thousand games were read. Objects
@@ -557,9 +530,7 @@ class App:
         self.renders += 1
         document.documentElement.dataset.renders = str(self.renders)
         if html != self.last_html:
-            self.template.innerHTML = html
-            _morph_children(self.root, self.template.content)
-            self.template.innerHTML = ""
+            js.window.debertzPatch(self.root, self.template, html)  # boot.js: the morph
             self.last_html = html
         self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
@@ -667,11 +638,48 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
-    asyncio.ensure_future(_warm_reports([games[gid] for gid in recent[-WARM_GAMES:]]))
+    asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]]))
     return app
 
 
-async def _warm_reports(games: list[dict[str, Any]]) -> None:
-    """Compute the games' reports while the page is idle; ``<html data-reports="ready">`` then."""
-    await warm_reports(games)
-    js.document.documentElement.dataset.reports = "ready"
+WARM_STEP = 4
+"""Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
+
+
+async def _warm(app: App, games: list[dict[str, Any]]) -> None:
+    """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
+    next: the QR encoder and the code of the game changed last (the share screen); the games'
+    reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
+    figures (when every game is among ``games``); their content digests (a file or a backup opened looks for its copy among them);
+    then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
+    dataset = js.document.documentElement.dataset
+    await _idle()
+    warm_qr()
+    await _idle()
+    warm_share(app.state)
+    await warm_reports(games, WARM_STEP, _idle)
+    dataset.reports = "ready"
+    if len(app.state.games) <= WARM_GAMES:  # else the rest would be read in one go
+        await _idle()
+        render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
+    for start in range(0, len(games), WARM_STEP):
+        await _idle()
+        for game in games[start : start + WARM_STEP]:
+            stored_digest(game)
+    dataset.warm = "ready"
+
+
+def _idle() -> asyncio.Future[None]:
+    """Done at the page's next idle time (``requestIdleCallback``, with no deadline: while the
+    player taps, the warm-up waits; a 50 ms timer where the browser has none: Safari)."""
+    done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def wake(*_: Any) -> None:
+        if not done.done():
+            done.set_result(None)
+
+    if getattr(js.window, "requestIdleCallback", None) is None:
+        js.setTimeout(create_once_callable(wake), 50)
+    else:
+        js.window.requestIdleCallback(create_once_callable(wake))
+    return done

@@ -29,7 +29,7 @@ from app import engine
 from app.ids import is_safe_id
 from app.share import inbound
 from app.share.errors import ShareError
-from app.share.link import content_digest, doc_of, game_digest
+from app.share.link import content_digest, doc_of, game_digest, stored_digest
 
 BACKUP_FORMAT = "debertz-backup/1"
 BACKUP_PREFIX = "debertz-backup/"
@@ -232,8 +232,9 @@ restored from (its own id when it was not)."""
 
 
 def here_of(game_id: str, game: Mapping[str, Any]) -> Here:
-    """How a restore sees the game stored here as ``game_id`` (its digest replays it)."""
-    return game_id, game_digest(game), str(game.get("restored_from", game_id))
+    """How a restore sees the game stored here as ``game_id`` (its digest: kept per revision,
+    ``link.stored_digest``)."""
+    return game_id, stored_digest(game), str(game.get("restored_from", game_id))
 
 
 @dataclass

@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app import engine
+from app import engine, replays
 from app.share import inbound
 from app.share.bits import BitReader, BitWriter, TruncatedError
 from app.share.errors import ShareError
@@ -180,11 +180,53 @@ def without_bookkeeping(doc: Mapping[str, Any]) -> Doc:
 
 
 def game_digest(game: Mapping[str, Any]) -> str | None:
-    """The content digest of a stored game (None when the rules refuse it)."""
+    """The content digest of a game (None when the rules refuse it), computed afresh: for a game
+    from anyone (a backup's); a game kept here has :func:`stored_digest`."""
     try:
         return content_digest(shared_doc(game))
     except engine.DebertzError:
         return None
+
+
+STORED_DIGESTS = 20_000
+"""Games whose digest is kept (twice a backup's most games: every game here, and then some)."""
+_stored: dict[int, tuple[Mapping[str, Any], str | None]] = {}
+_stored_key: dict[object, int] = {}
+
+
+def stored_digest(game: Mapping[str, Any]) -> str | None:
+    """:func:`game_digest` of a game kept here, computed once per game dict from the game's
+    cached replay (``app.replays``). A game dict is never changed in place (every change of a
+    game makes a new dict), so a kept digest holds while its dict is the game; a new revision of
+    the same ``id`` replaces it. A restore compares every game here by it, and the import screen
+    looks for a copy already here, so that neither replays the library at each file.
+
+    >>> game = {"id": "d1", "players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> stored_digest(game) == game_digest(game), stored_digest(game) is stored_digest(game)
+    (True, True)
+    >>> changed = {**game, "hands": [{"taker": 1, "cards": [62, 100]}]}
+    >>> stored_digest(changed) == game_digest(changed) != stored_digest(game)
+    True
+    >>> stored_digest({"id": "d1", "players": ["A"], "hands": []}) is None
+    True
+    """
+    key = id(game)
+    found = _stored.get(key)
+    if found is not None and found[0] is game:
+        return found[1]
+    try:
+        digest: str | None = content_digest(doc_of(replays.engine_game(game)))
+    except engine.DebertzError:
+        digest = None
+    name = game.get("id")
+    if name is not None:
+        _stored.pop(_stored_key.pop(name, -1), None)  # the game's earlier revision
+        _stored_key[name] = key
+    if len(_stored) >= STORED_DIGESTS:
+        _stored.clear()
+        _stored_key.clear()
+    _stored[key] = (game, digest)
+    return digest
 
 
 # --- making links --------------------------------------------------------------------------

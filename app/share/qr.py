@@ -1,7 +1,7 @@
 """A link as a QR code drawn in SVG (segno encodes; the drawing is ours: one path, no styles).
 
-segno's encoder (``app._vendor.segno``) is imported on the first call, so start-up does not load
-it.
+segno's encoder (``app._vendor.segno``) is imported on the first call (or by :func:`warm`, which
+the page calls while it is idle), so start-up does not load it.
 The link's uppercase tail (the base32 payload) goes into the code's alphanumeric mode, 5.5 bits
 a character instead of 8: a 60-hand game fits a smaller code. Error correction is at least M
 (15 % of the code may be unreadable: glare on a screen, a finger); segno raises it when that
@@ -67,6 +67,12 @@ def qr_code(text: str) -> QrCode | None:
     True
     """
     return _drawn(text)
+
+
+def warm() -> None:
+    """Import segno's encoder ahead of the first code (a start does not load it: the page does
+    this while it is idle, so that the first tap on *Share* is as fast as the next)."""
+    from app._vendor.segno import encoder  # noqa: F401
 
 
 @functools.lru_cache(maxsize=8)

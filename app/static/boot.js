@@ -528,6 +528,63 @@
     }
   }
 
+  // The app's screen patched in one call from Python (app/browser/shell.py draws the markup):
+  // the page's tree is made equal to it touching only what differs, so that focus, scroll, an
+  // open <details> and what is being typed stay. In JavaScript, not walked from Python: there
+  // each node costs several calls across Pyodide's bridge (over 100 ms a screen on a slow phone).
+  function syncAttributes(old, next) {
+    const keepOpen = old.tagName === "DETAILS";
+    for (const name of old.getAttributeNames()) {
+      if (!next.hasAttribute(name) && !(keepOpen && name === "open")) old.removeAttribute(name);
+    }
+    for (const name of next.getAttributeNames()) {
+      const value = next.getAttribute(name);
+      if (old.getAttribute(name) !== value && !(keepOpen && name === "open")) {
+        old.setAttribute(name, value);
+      }
+    }
+    if (old.tagName === "INPUT") {
+      if (old.type === "checkbox" || old.type === "radio") {
+        const checked = next.hasAttribute("checked");
+        if (old.checked !== checked) old.checked = checked;
+      } else {
+        const value = next.getAttribute("value") || "";
+        if (old.value !== value) old.value = value;
+      }
+    }
+  }
+
+  function morphChildren(old, next) {
+    const oldKids = old.childNodes;
+    const newKids = next.childNodes;
+    if (oldKids.length !== newKids.length) {
+      old.replaceChildren(...Array.from(newKids)); // moved out of the template, not copied
+      return;
+    }
+    for (let i = 0; i < oldKids.length; i += 1) {
+      const a = oldKids[i];
+      const b = newKids[i];
+      if (a.isEqualNode(b)) continue;
+      const same = a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+      if (same && a.nodeType === Node.ELEMENT_NODE && (a.id || "") === (b.id || "")) {
+        syncAttributes(a, b);
+        morphChildren(a, b);
+        if (a.tagName === "SELECT") a.value = b.value;
+      } else if (same && a.nodeType === Node.TEXT_NODE) {
+        a.data = b.data;
+      } else {
+        old.replaceChild(b.cloneNode(true), a); // a copy: b stays in its list, i stays right
+      }
+    }
+  }
+
+  // root's children become html's (parsed in template, an inert <template>, emptied after).
+  window.debertzPatch = (root, template, html) => {
+    template.innerHTML = html;
+    morphChildren(root, template.content);
+    template.innerHTML = "";
+  };
+
   showLoading();
   watchBoot();
   watchStart();

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from app import engine
 from app.ui import scoring
-from app.ui.stats import Filters, game_report, head_to_head, player_stats
+from app.ui.stats import Filters, game_report, head_to_head, player_stats, players
 from app.ui.stats.players import KINDS, game_kind, name_key
 from app.ui.stats.report import cached_report, report_of
 from tests.engine.strategies import games as engine_games
@@ -165,3 +165,48 @@ def test_head_to_head_splits_the_games_both_played(games: list[dict[str, Any]]) 
     assert found.a_won + found.b_won + found.others_won == found.against_finished
     assert found.together_won <= found.together_finished <= found.together
     assert all(game_kind(report) in KINDS for report in both)
+
+
+FILTERS = st.builds(Filters, since=st.sampled_from(["", "2026-07-10T00:00:00"]),
+                    until=st.sampled_from(["", "2026-07-20T00:00:00"]),
+                    players=st.sampled_from([0, 2, 3, 4]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_lists(), st.data())
+def test_the_kept_figures_equal_the_figures_added_up_afresh_after_any_change(
+    games: list[dict[str, Any]], data: st.DataObject
+) -> None:
+    # The statistics screen keeps what it added up while the same game dicts are given: a
+    # filter picked again, the screen opened again. A game changed (a new dict, as every
+    # change makes), added or deleted must give the figures of the games as they are now.
+    for _ in range(data.draw(st.integers(1, 6))):
+        filters = data.draw(FILTERS)
+        names = [name_key(name) for game in games for name in game["players"]][:2]
+        a, b = (names + ["а", "б"])[:2] if len(set(names)) == 2 else ("а", "б")
+        assert player_stats(games, filters) == players._player_stats(games, filters)
+        assert players.years(games) == players._years(games)
+        assert head_to_head(games, filters, a, b) == players._head_to_head(games, filters, a, b)
+        step = data.draw(st.sampled_from(["same", "change", "add", "delete"]))
+        if step == "change":
+            at = data.draw(st.integers(0, len(games) - 1))
+            changed = data.draw(saved_games(at))
+            games = [*games[:at], {**changed, "id": games[at]["id"]}, *games[at + 1 :]]
+        elif step == "add":
+            games = [*games, data.draw(saved_games(len(games) + 10))]
+        elif step == "delete" and len(games) > 1:
+            games = games[1:]
+        else:
+            games = list(games)  # the same dicts in a new list: the kept figures hold
+
+
+def test_a_game_changed_gives_new_figures_and_the_same_games_give_the_kept_ones() -> None:
+    game = {"id": "f1", "rev": 1, "players": ["Оля", "Петро"], "rules": {"target": 101},
+            "created": "2026-07-01T19:00:00", "hands": [{"taker": 0, "cards": [120, 42]}]}
+    first = player_stats([game], Filters())
+    assert player_stats([game], Filters()) is first  # kept, not added up again
+    won_by_petro = {**game, "rev": 2, "hands": [{"taker": 1, "cards": [42, 120]}]}
+    again = player_stats([won_by_petro], Filters())
+    assert again is not first
+    assert [(p.name, p.won) for p in again.players] == [("Петро", 1), ("Оля", 0)]
+    assert player_stats([game, won_by_petro], Filters()).games == 2

@@ -28,9 +28,9 @@ from app.share.backup import BackupError
 from app.share.errors import ShareError
 from app.share.files import FileError, GameFile, LinkText, open_file, read_file
 from app.share.limits import LimitError
-from app.share.link import LinkError, content_digest, doc_of, read_game, read_rules
+from app.share.link import LinkError, read_game, read_rules, stored_digest
 from app.share.restoring import Planning, Writing
-from app.ui import nav, scoring
+from app.ui import nav
 from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
 from app.ui.setup import draft as setup
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
@@ -45,22 +45,10 @@ def _transfer(state: State, **changes: Any) -> Transfer:
 # --- what a game's content is, and whether we have it ---------------------------------------
 
 
-_digests: dict[int, tuple[GameDict, str | None]] = {}
-
-
 def digest_of(game: GameDict) -> str | None:
-    """The content digest of a stored game (computed once per game dict; None if unplayable)."""
-    found = _digests.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
-    try:
-        digest: str | None = content_digest(doc_of(scoring.engine_game(game)))
-    except engine.DebertzError:
-        digest = None
-    if len(_digests) > 256:
-        _digests.clear()
-    _digests[id(game)] = (game, digest)
-    return digest
+    """The content digest of a stored game (kept per game dict: ``link.stored_digest``; None if
+    unplayable)."""
+    return stored_digest(game)
 
 
 def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import changelog
+from app import changelog, engine
 from app.share import backup as backups
 from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
+from app.share.errors import ShareError
 from app.share.link import game_fragment, rules_fragment
 from app.ui import i18n, scoring
 from app.ui.game.views import render_readonly
@@ -110,6 +111,32 @@ def _share(state: State, t: i18n.Tr) -> str:
         + f'<div class="footer-actions"><a class="btn" id="share-back" href="{esc(back[0])}">'
         + f"{esc(back[1])}</a></div>"
     )
+
+
+def warm_share(state: State) -> str | None:
+    """Make ahead, while the page is idle, what the first tap on *Share the game* needs: the QR
+    encoder imported and the code of the game changed last drawn (kept per link,
+    ``qr.qr_code``); the link drawn, or None when no game can be shared.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}}, {}, [], [])
+    >>> import dataclasses
+    >>> state.transfer = dataclasses.replace(state.transfer, base="https://x.org/")
+    >>> warm_share(state).startswith("https://x.org/#/shared/1")
+    True
+    """
+    from app.share.qr import qr_code
+
+    playable = [gid for gid in state.games if "error" not in state.games.summary(gid)]
+    if not playable:
+        return None
+    last = max(playable, key=lambda gid: str(state.games.summary(gid).get("updated", "")))
+    try:
+        link = state.transfer.base + game_fragment(state.games[last])
+    except (engine.DebertzError, ShareError):
+        return None
+    qr_code(link)
+    return link
 
 
 def _setup_rules(state: State) -> dict[str, Any] | None:

@@ -19,14 +19,15 @@ Games without a scored hand are left out; wins and win rates count finished game
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from app.ui.state import GameDict
 from app.ui.stats.report import TIME_KEY, Report, cached_report, forget_reports, moment
 
+_T = TypeVar("_T")
 KINDS = ("2", "3", "4t", "4e")
 """The kinds of game a player's games are split into: two players, three, four in two teams,
 four each for themselves."""
@@ -213,6 +214,10 @@ def years(games: Iterable[GameDict]) -> list[int]:
     >>> years([{"created": "2025-12-31T23:00:00"}, {"created": "2026-01-01T00:10:00"}, {}])
     [2026, 2025]
     """
+    return list(_figures.get(games, ("years",), _years))
+
+
+def _years(games: list[GameDict]) -> list[int]:
     found = {date.year for date in map(game_date, games) if date is not None}
     return sorted(found, reverse=True)
 
@@ -307,12 +312,57 @@ class _Tally:
         return self.stats
 
 
+class _Figures:
+    """The figures made from one list of games, kept while the same game dicts are given again
+    (a game dict is never changed in place: every change of a game makes a new one), by what
+    else was asked (the filters, the pair). So the statistics screen, opened again or with a
+    filter picked a second time, adds nothing up again; any change of any game (a new dict, a
+    game added or deleted) starts afresh. Each game's own figures are its report, kept per
+    revision (``report.cached_report``).
+
+    >>> figures, made = _Figures(), []
+    >>> games = [{"id": "a"}]
+    >>> figures.get(games, ("n",), lambda g: made.append(1) or len(g))
+    1
+    >>> figures.get(list(games), ("n",), lambda g: made.append(1) or len(g)), made
+    (1, [1])
+    >>> figures.get([{"id": "a"}], ("n",), lambda g: made.append(1) or len(g)), made
+    (1, [1, 1])
+    """
+
+    SIZE = 16
+    """Results kept for one list of games (filters, pairs)."""
+
+    def __init__(self) -> None:
+        self.games: list[GameDict] = []
+        self.results: dict[tuple[Any, ...], Any] = {}
+
+    def get(self, games: Iterable[GameDict], key: tuple[Any, ...],
+            make: Callable[[list[GameDict]], _T]) -> _T:
+        given = list(games)
+        if len(given) != len(self.games) or any(a is not b for a, b in zip(given, self.games)):
+            self.games, self.results = given, {}
+        if key not in self.results:
+            if len(self.results) >= self.SIZE:
+                self.results.clear()
+            self.results[key] = make(given)
+        found: _T = self.results[key]
+        return found
+
+
+_figures = _Figures()
+
+
 def player_stats(games: Iterable[GameDict], filters: Filters) -> Stats:
     """Every player's figures over the games that count under ``filters``.
 
-    The reports are cached per game revision; the cache forgets games no longer given.
+    The reports are cached per game revision; the cache forgets games no longer given. The
+    result is kept while the same games are given (``_Figures``): it must not be changed.
     """
-    games = list(games)
+    return _figures.get(games, ("players", filters), lambda given: _player_stats(given, filters))
+
+
+def _player_stats(games: list[GameDict], filters: Filters) -> Stats:
     forget_reports({game.get("id") for game in games})
     chosen = selected(games, filters)
     tallies: dict[str, _Tally] = {}
@@ -344,6 +394,11 @@ def head_to_head(games: Iterable[GameDict], filters: Filters, a: str, b: str) ->
     >>> h.against, h.against_finished, h.a_won, h.b_won, h.others_won
     (1, 1, 0, 0, 1)
     """
+    return _figures.get(games, ("pair", filters, a, b),
+                        lambda given: _head_to_head(given, filters, a, b))
+
+
+def _head_to_head(games: list[GameDict], filters: Filters, a: str, b: str) -> HeadToHead:
     found: dict[str, Any] = dict.fromkeys(HeadToHead.__dataclass_fields__, 0)
     if a == b:
         return HeadToHead()

@@ -20,6 +20,7 @@ from the record it scores (the taker's seat, bella, sides without a trick, deber
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -328,9 +329,13 @@ def forget_reports(keep: set[Any]) -> None:
         del _reports[ident]
 
 
-async def warm_reports(games: list[GameDict], per_step: int = 8) -> int:
+async def warm_reports(
+    games: list[GameDict], per_step: int = 8,
+    pause: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0),
+) -> int:
     """Compute the reports of ``games`` ahead of need, ``per_step`` games at a time, letting
-    the page handle its events between steps; how many were computed.
+    the page handle its events between steps (``await pause()``: the page waits there for
+    its next idle time); how many were computed.
 
     The page starts this after it has shown the games, so that the statistics screen finds
     every report ready (a game that cannot be replayed is skipped: it is not in the app).
@@ -352,7 +357,7 @@ async def warm_reports(games: list[GameDict], per_step: int = 8) -> int:
             except engine.DebertzError:
                 continue
             done += 1
-        await asyncio.sleep(0)
+        await pause()
     return done
 
 

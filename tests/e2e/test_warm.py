@@ -1,0 +1,62 @@
+"""What a first tap needs, made while the page is idle after a start, and kept only while it is
+true (issue 16): the reports, the statistics' figures, the content digests of the games here and
+the QR code of the game changed last. A game changed after the warm-up must be seen as changed
+by the next file opened: its kept digest is its old revision's, not its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from app.share.backup import make_backup
+from tests.e2e.test_share import open_file, seeded
+from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
+
+
+def game(game_id: str, first: int) -> dict[str, Any]:
+    return {"id": game_id, "players": ["Оля", "Петро"], "rules": {"target": 1001},
+            "created": "2026-11-30T19:00:00", "updated": f"2026-11-30T20:0{first}:00",
+            "hands": [{"taker": 0, "cards": [first + 90, 72 - first]},
+                      {"taker": 1, "cards": [62, 100]}]}
+
+
+def test_after_the_warm_up_a_game_changed_here_is_kept_twice_by_a_restore_not_skipped(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
+) -> None:
+    here = {gid: game(gid, n) for n, gid in enumerate(["w1", "w2", "w3"])}
+    start(page, app_url, wait_ready, "en")
+    seeded(page, here, tmp_path)
+    backup = tmp_path / "backup.json"
+    backup.write_text(make_backup({**here, "w4": game("w4", 4)}, {}, "2026-12-01T09:00:00"),
+                      encoding="utf-8")
+    page.goto(app_url + "#/")
+    expect(page.locator("#open-w1")).to_be_visible()
+    saved(page)
+    page.reload()  # a start with the games stored: the warm-up runs once the list is shown
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-warm", "ready", timeout=60_000)
+    open_file(page, backup)
+    expect(page.locator("#restore-plan")).to_contain_text("3 games are already here")
+    expect(page.locator("#restore-plan")).to_contain_text("1 game will be added")
+
+    page.goto(app_url + "#/")
+    page.click("#open-w2")
+    page.click("#new-hand")
+    page.click("#taker-0")
+    page.fill("#cards-0", "100")
+    page.click("#save-hand")
+    expect(page.locator("table.sheet tbody.hand")).to_have_count(3)
+    saved(page)
+    open_file(page, backup)
+    plan = page.locator("#restore-plan")
+    expect(plan).to_contain_text("2 games are already here")
+    expect(plan).to_contain_text("1 game differs from yours")
+    page.click("#restore")
+    expect(page.locator("#restore-done")).to_be_visible()
+    saved(page)
+    games = stored_games(page, idb)
+    assert len(games) == 5 and len(games["w2"]["hands"]) == 3
+    assert [g["restored_from"] for g in games.values() if g.get("restored_from")] == ["w2"]
+    assert_no_app_errors(recorder)
