@@ -299,8 +299,9 @@ class App:
 
     def on_toggle(self, event: Any) -> None:
         """A ``<details data-toggle="action">`` the player opened or closed: the action, with
-        ``open`` "true" or "false" (and its ``data-index``, if it has one). A fold drawn open because the state says so (its
-        ``data-open``) fires a toggle too, which is not the player's: it is left alone."""
+        ``open`` "true" or "false" (and its ``data-index``, if it has one). A fold drawn open
+        because the state says so (its ``data-open``) fires a toggle too, which is not the
+        player's: it is left alone."""
         element = event.target
         if _missing(element) or not hasattr(element, "getAttribute"):
             return

@@ -45,12 +45,6 @@ def _transfer(state: State, **changes: Any) -> Transfer:
 # --- what a game's content is, and whether we have it ---------------------------------------
 
 
-def digest_of(game: GameDict) -> str | None:
-    """The content digest of a stored game (kept per game dict: ``link.stored_digest``; None if
-    unplayable)."""
-    return stored_digest(game)
-
-
 def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
     """The id of a game here that came from (or is) this content: a copy saved from the same
     link or file (its summary says), else a game with exactly this content; the most recently
@@ -61,7 +55,7 @@ def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
         if cards[key].get("shared_digest") == digest:
             return key
     for key in ordered:
-        if digest_of(games[key]) == digest:
+        if stored_digest(games[key]) == digest:
             return key
     return None
 
@@ -329,7 +323,7 @@ def _write_step(state: State, size: int, payload: Payload) -> list[Effect]:
     writing = state.transfer.writing
     assert writing is not None
     writing, games = restoring.write_step(
-        writing, size, state.games, lambda gid: digest_of(state.games[gid]), _fresh_ids(payload)
+        writing, size, state.games, lambda gid: stored_digest(state.games[gid]), _fresh_ids(payload)
     )
     back = changelog.restore_entry("backup", payload.get("now", ""))
     effects = [put(state, changelog.with_entry(game, back)) for game in games]
