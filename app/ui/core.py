@@ -291,10 +291,41 @@ def int_of(payload: Payload, key: str) -> int | None:
 
 def put(state: State, game: GameDict) -> Effect:
     """Store ``game``: a new revision of the one shown (or revision 0 of a new game)."""
-    base = revision(state.games.get(game["id"]))
+    before = state.games.get(game["id"])
+    base = revision(before)
     game = {**game, "rev": 0 if base is None else base + 1}
     state.games[game["id"]] = game
+    if before is not None:
+        state.explained = followed(
+            state.explained, game["id"], before.get("hands", []), game.get("hands", [])
+        )
     return Effect("put_game", game["id"], game)
+
+
+def followed(
+    explained: frozenset[tuple[str, int]], game_id: str, old: list[Any], new: list[Any]
+) -> frozenset[tuple[str, int]]:
+    """The open explanations (``State.explained``) after game ``game_id``'s hands went from
+    ``old`` to ``new``: each follows its hand when a hand before it was deleted or put back,
+    and closes when its own hand changed or went (so none opens on another hand's row).
+
+    >>> a, b, c = {"cards": [100, 62]}, {"cards": [81, 81]}, {"cards": [70, 92]}
+    >>> sorted(followed(frozenset({("g", 2), ("h", 0)}), "g", [a, b, c], [b, c]))
+    [('g', 1), ('h', 0)]
+    >>> sorted(followed(frozenset({("g", 1)}), "g", [b, c], [a, b, c]))
+    [('g', 2)]
+    >>> sorted(followed(frozenset({("g", 0), ("g", 1)}), "g", [a, b], [a, c]))
+    [('g', 0)]
+    """
+    kept = {key for key in explained if key[0] != game_id}
+    for _, index in explained - kept:
+        if index >= len(old):
+            continue
+        for place in (index, index - 1, index + 1):
+            if 0 <= place < len(new) and new[place] == old[index]:
+                kept.add((game_id, place))
+                break
+    return frozenset(kept)
 
 
 def open_game(state: State) -> GameDict:

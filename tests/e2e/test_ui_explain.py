@@ -16,7 +16,9 @@ from app.ui.scoring import played
 from tests.e2e.test_ui import (
     ROOT,
     assert_no_app_errors,
+    click_and_save,
     current_game,
+    delete,
     fill_hand,
     hand,
     new_game,
@@ -102,4 +104,37 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     expect(page.locator("#needs")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "explain-finished-en-360x640.png"))
+    assert_no_app_errors(recorder)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_an_open_why_follows_its_hand_when_an_earlier_hand_is_deleted_and_put_back(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "uk")
+    new_game(page, ["Петро", "Оля"])
+    hand(page, taker=0, cards={0: 100})
+    hand(page, taker=1, cards={1: 120})
+    hand(page, taker=0, cards={0: 70}, bella=0)  # the bait whose «чому?» stays open
+    page.locator("#why-2 > summary").tap()
+    opened = engine_sentences(page, idb, 2, "uk")
+    expect(page.locator("#why-2 .why-text li")).to_have_text(opened)
+
+    delete(page, 0)  # the bait is hand 2 now: its explanation moves with it, no other opens
+    expect(page.locator("details.why[open]")).to_have_count(1)
+    expect(page.locator("#why-1 .why-text li").nth(1)).to_have_text(
+        "Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт."
+    )
+    expect(page.locator("#why-1 .why-text li")).to_have_text(engine_sentences(page, idb, 1, "uk"))
+
+    click_and_save(page, "#undo")  # the deleted hand back: the bait is hand 3 again
+    expect(page.locator("details.why[open]")).to_have_count(1)
+    expect(page.locator("#why-2 .why-text li")).to_have_text(opened)
+
+    page.click("#hand-2")  # the bait corrected: a different hand now, its «чому?» folds
+    fill_hand(page, cards={0: 100})
+    page.click("#save-hand")
+    expect(page.locator("#entry")).to_have_count(0)
+    saved(page)
+    expect(page.locator("details.why[open]")).to_have_count(0)
     assert_no_app_errors(recorder)
