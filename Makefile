@@ -24,7 +24,7 @@ TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; ec
 # A test whose browser tab crashed (Chromium's "Target crashed", not an assertion) runs once more;
 # the summary lists it as RERUN, so a crash is reported, never hidden.
 test: $(VENV_STAMP) $(NODE_STAMP)
-	$(PY) -m pytest -n $(TEST_JOBS) --reruns 1 --only-rerun "Target crashed"
+	$(PY) -m pytest -n $(TEST_JOBS) -raR --reruns 1 --only-rerun "Target crashed"
 
 # The tiers are in tests/conftest.py: no e2e test, no test marked slow, every Hypothesis test with a
 # tenth of its examples. `make test` runs all of them in full.
