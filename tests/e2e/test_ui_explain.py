@@ -19,6 +19,7 @@ from tests.e2e.test_ui import (
     click_and_save,
     current_game,
     delete,
+    edit,
     fill_hand,
     hand,
     new_game,
@@ -131,10 +132,6 @@ def test_an_open_why_follows_its_hand_when_an_earlier_hand_is_deleted_and_put_ba
     expect(page.locator("details.why[open]")).to_have_count(1)
     expect(page.locator("#why-2 .why-text li")).to_have_text(opened)
 
-    page.click("#hand-2")  # the bait corrected: a different hand now, its «чому?» folds
-    fill_hand(page, cards={0: 100})
-    page.click("#save-hand")
-    expect(page.locator("#entry")).to_have_count(0)
-    saved(page)
+    edit(page, 2, cards={0: 100})  # the bait corrected: a different hand now, its «чому?» folds
     expect(page.locator("details.why[open]")).to_have_count(0)
     assert_no_app_errors(recorder)
