@@ -154,7 +154,7 @@ def test_a_defenders_claim_on_a_phone_fits_one_screen_and_scores_as_the_cli(
     page.tap("#new-claim")
     page.tap("#taker-1")  # Петро took trump: only Оля & Іван may claim, named at once
     expect(page.locator("#claim-side")).to_have_text(
-        "Хто сказав «Партія»: Оля & Іван (лише сторона без козиря)"
+        "Хто сказав «Партія»: Оля та Іван (лише сторона без козиря)"
     )
     expect(page.locator("#claim-side-1")).to_have_count(0)
     expect(page.locator("#claim-terz-plus")).to_have_count(0)  # card points only
