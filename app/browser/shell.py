@@ -572,9 +572,13 @@ class App:
         if not element.matches("input, button, select, a[href], [tabindex]"):
             inner = element.querySelector("input, button, select")
             element = element if _missing(inner) else inner
+        title = element.id == "screen-title"
         element.focus(
-            to_js({"preventScroll": element_id == "new-hand"}, dict_converter=js.Object.fromEntries)
+            to_js({"preventScroll": element_id == "new-hand" or title},
+                  dict_converter=js.Object.fromEntries)
         )
+        if title:  # a screen opens at its top: WebKit's focus left the share screen scrolled
+            js.window.scrollTo(0, 0)  # 327 px down, its title off screen, after a long game
 
     def _count(self, step: int) -> None:
         self.pending += step

@@ -319,6 +319,9 @@ def test_someone_elses_game_by_link_and_by_file_and_every_screen_at_phone_width(
         engine.saved()
         time.sleep(0.2)  # a frame for the layout
         engine.screenshot(SHOTS / f"engines-{engine.engine}-{name}-{width}px.png")
+        if name == "share":  # opened from the game's foot, it starts at its title (WebKit did not)
+            top = engine.js("return document.getElementById('screen-title').getBoundingClientRect().top")
+            assert 0 <= top < 300, f"{engine.engine}: the share screen opened scrolled ({top})"
         seen = overflow(engine, width)
         if seen["scroll"] > width or seen["wide"]:
             wide[name] = seen

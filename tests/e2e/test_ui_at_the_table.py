@@ -291,6 +291,35 @@ def test_the_first_visit_s_note_covers_neither_the_start_nor_the_save_bar(
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--note')") == "0px"
 
 
+TOAST_OVER = """(id) => {
+  const toast = document.querySelector(".notice").getBoundingClientRect();
+  const target = document.getElementById(id).getBoundingClientRect();
+  scrollBy(0, target.top + target.height / 2 - (toast.top + toast.height / 2));
+  const moved = document.getElementById(id).getBoundingClientRect();
+  return {x: moved.left + moved.width / 2, y: toast.top + toast.height / 2,
+          under: moved.top < toast.top + toast.height / 2 && toast.top + toast.height / 2 < moved.bottom};
+}"""
+
+
+def test_a_tap_on_a_control_under_the_saved_toast_reaches_the_control(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """Seen at the table (ru, Firefox and Chromium on a phone): «Сдача записана.» stood over
+    «Партия»: закрыть игру for the seconds it fades, and a tap there landed on the toast
+    (here the share button is scrolled under it: the page's foot has room for that)."""
+    open_app(page, app_url, wait_ready, "ru")
+    start(page, ["Оля", "Петя"])
+    page.tap("#new-hand")
+    page.tap("#taker-0")
+    page.fill("#cards-0", "100")
+    page.tap("#save-hand")
+    expect(page.locator(".notice.fleeting")).to_have_text("Сдача записана.")
+    spot = page.evaluate(TOAST_OVER, "share-game")
+    assert spot["under"], spot
+    page.touchscreen.tap(spot["x"], spot["y"])
+    expect(page.locator("#share-link")).to_be_visible()
+
+
 BOXES = """(ids) => ids.map((id) => {
   const r = document.getElementById(id).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};

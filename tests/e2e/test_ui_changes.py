@@ -63,7 +63,7 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
     expect(page.locator("tbody.hand")).to_have_count(1)
     lines = log_lines(page)  # the fold opened before the reload: a deleted hand is in the log
     deleted = {"uk": "видалено роздачу 1: грав: Оля · Оля 100, Петро 62",
-               "ru": "удалена раздача 1: играл: Оля · Оля 100, Петро 62",
+               "ru": "удалена сдача 1: играл: Оля · Оля 100, Петро 62",
                "en": "hand 1 deleted: taker: Оля · Оля 100, Петро 62"}
     assert lines[0].endswith(deleted[lang]), lines
     page.click("#undo")

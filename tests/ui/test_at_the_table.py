@@ -111,7 +111,7 @@ def test_the_sheet_carries_stable_hooks_for_pot_dealer_and_winner() -> None:
     assert '<p class="turn" data-dealer="0">' in html
     assert 'data-hand="0" data-dealer="0" data-winner="" data-pot="81"' in html
     assert 'data-hand="1" data-dealer="1" data-winner="1" data-pot="0"' in html
-    assert '<span class="mark won-pot">+81 hanging</span>' in html
+    assert '<span class="mark won-pot">+81 from the pot</span>' in html
     assert 'class="pot"' not in html  # nothing hangs now
     table.hand(0, {0: 81})
     assert '<p class="pot" data-pot="81">' in table.html()

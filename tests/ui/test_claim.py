@@ -225,7 +225,7 @@ def test_under_defenders_only_the_other_side_is_offered_and_chosen_at_once() -> 
     html = table.html()
     assert 'id="claim-side-0"' not in html
     assert (  # nothing to choose: one line names the side, with no chip to tap
-        'Who claimed: <strong id="claim-side-1">Петро &amp; Марта</strong> '
+        'Who claimed: <strong id="claim-side-1">Петро and Марта</strong> '
         '<span class="hint">(only the side without trump may)</span>'
     ) in html
     assert 'data-action="claim-side"' not in html
@@ -653,3 +653,16 @@ def test_a_game_closed_by_a_claim_is_shown_by_its_link_with_the_claim_row_and_ba
     assert engine.sheet_to_json(engine.score(engine.game_from_json(copy)))["decided_by"] == (
         "claim" if failed_claim == "play_on" else "failed_claim"
     )
+
+
+def test_the_named_claimant_is_said_in_words_not_with_an_ampersand() -> None:
+    # seen at the table (uk, 360 px): «Хто сказав «Партія»: Оля & Іван», a sentence with "&",
+    # above «Очки у взятках: Оля та Іван»
+    from app.ui.claim.views import _side
+    from app.ui.drafts import HandDraft
+
+    game = {"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True, "hands": [],
+            "rules": {"claim_by": "defenders"}}
+    draft = HandDraft(sides=2, claim=True, taker=1, claim_side=0)
+    html = _side(game, draft, {}, i18n.translator("uk"), "defenders")
+    assert '<strong id="claim-side-0">Оля та Іван</strong>' in html and "&amp;" not in html

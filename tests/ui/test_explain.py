@@ -266,6 +266,36 @@ def render_game_html(game: dict[str, Any]) -> str:
     return table.html()
 
 
+TEAMS = {"id": "teams", "players": ["Оля", "Петя", "Иван", "Марта"], "teams": True,
+         "hands": [{"taker": 3, "cards": [81, 81]},
+                   {"taker": 1, "cards": [60, 102], "melds": {"side": 1, "fifty": 1}},
+                   {"taker": 1, "cards": [92, 70]}]}
+
+
+@pytest.mark.parametrize(("lang", "pot", "bait", "needs"), [
+    ("ru", "Петя и Марта забирают ещё и висячие: +81.",
+     "Оля и Иван записывают всю сдачу: 162; Петя и Марта — 0.",
+     "До 501: Оля и Иван — ещё 198, Петя и Марта — ещё 268."),
+    ("uk", "Петя та Марта забирають ще й висячі: +81.",
+     "Оля та Иван записують всю роздачу: 162; Петя та Марта — 0.",
+     "До 501: Оля та Иван — ще 198, Петя та Марта — ще 268."),
+    ("en", "Петя and Марта also take the pot: +81.",
+     "Оля and Иван record the whole hand: 162; Петя and Марта — 0.",
+     "To 501: Оля and Иван — 198 to go, Петя and Марта — 268 to go."),
+])
+def test_a_teams_verb_agrees_with_both_partners(lang: str, pot: str, bait: str, needs: str) -> None:
+    # seen at the table (ru, en): «Петя и Марта забирает ещё и висячие», "Olga and Ivan needs 54"
+    shown = played(TEAMS)
+    t = i18n.translator(lang)
+    assert pot in explanation(shown, shown.sheet.hands[1], t)
+    assert bait in explanation(shown, shown.sheet.hands[2], t)
+    assert needs_text(shown, t) == needs
+    one = played({"id": "one", "players": ["Оля", "Петя"],
+                  "hands": [{"taker": 1, "cards": [81, 81]}, *TEAMS["hands"][1:]]})
+    assert "Петя забирает ещё и висячие: +81." in explanation(one, one.sheet.hands[1],
+                                                            i18n.translator("ru"))
+
+
 def test_while_the_game_goes_on_the_banner_says_what_each_side_needs() -> None:
     tie = {"id": "tie", "players": ["Оля", "Петро"], "rules": {"target": 301},
            "hands": [{"taker": 0, "cards": [162, 0]}, {"taker": 1, "cards": [0, 162]},
@@ -274,7 +304,8 @@ def test_while_the_game_goes_on_the_banner_says_what_each_side_needs() -> None:
     assert needs_text(shown, i18n.translator("uk")) == "До 301: Оля — уже 324, Петро — уже 324."
     assert end_text(shown, i18n.translator("uk")) == ""
     going = {**tie, "id": "going", "hands": tie["hands"][:1]}
-    assert needs_text(played(going), i18n.translator("en")) == "To 301: Оля needs 139, Петро needs 301."
+    assert needs_text(played(going), i18n.translator("en")) == (
+        "To 301: Оля — 139 to go, Петро — 301 to go.")
     assert '<p class="needs-line" id="needs">До 301: Оля — ще 139, Петро — ще 301.</p>' in (
         render_game_html(going))
 

@@ -23,6 +23,13 @@ def test_no_english_text_has_cyrillic_letters() -> None:
     assert found == {}
 
 
+def test_the_russian_texts_say_a_hand_as_the_terms_do() -> None:
+    # RULES.md's terms: роздача / сдача / hand; the change log said «записана раздача 2»
+    found = {key: text for key, text in i18n.RU.items() if "раздач" in text.lower()}
+    assert found == {}
+    assert i18n.translator("ru")("log.delete", n=1, what="…") == "удалена сдача 1: …"
+
+
 def test_the_russian_error_for_too_many_card_points_is_russian() -> None:
     text = i18n.translator("ru")("problem.ui.cards_over", value=170)
     assert text == "170 — больше 162: в сдаче всего 162 очка."

@@ -400,7 +400,20 @@ def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debert
     assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
     assert "Зіграно роздач 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
-                     r"«Партія» чи деберць 0 0 1", text), text
+                     r"закрито «Партією» чи деберцем 0 0 1", text), text
+
+
+def test_a_claim_against_the_taker_reads_as_how_the_hand_ended_not_as_the_takers_claim() -> None:
+    """Seen at the table (ru): Петя claimed in a hand Оля had taken trump in, and Оля's column
+    said ««Партия» или деберц 1» (the row counts how the taker's hands ended)."""
+    game = {"id": "gc", "players": ["Оля", "Петя"], "rules": {"target": 301},
+            "hands": [{"taker": 1, "cards": [62, 100]}, {"taker": 1, "cards": [62, 100]},
+                      {"taker": 0, "claim": {"side": 1, "cards": 101}}]}
+    table = Table("ru", {"gc": game})
+    table.do("route", hash="#/game/gc/report")
+    text = text_of(table.html())
+    assert "Брали козырь 1 2 сыграно 0 2" in text
+    assert "закрыто «Партией» или деберцем 1 0" in text and "«Партия» или деберц 1" not in text
 
 
 def test_a_players_best_game_names_whose_number_is_whose() -> None:

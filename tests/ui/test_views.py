@@ -192,7 +192,7 @@ def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
     table.hand(1, {1: 162}, no_tricks=0)
     html = table.html()
     assert '<span class="mark eggs">eggs</span>' in html
-    assert '<span class="mark won-pot">+81 hanging</span>' in html
+    assert '<span class="mark won-pot">+81 from the pot</span>' in html
     # the penalty names the skis: the word is not said twice (issue 18 item 11)
     assert '<span class="mark skis">skis</span>' not in html
     assert '<span class="mark penalty">−100 skis penalty</span>' in html

@@ -227,7 +227,7 @@ def hand_text(game: GameDict, hand: object, t: i18n.Tr) -> str:
     >>> hand_text(game, {"taker": 0, "cards": [70, 92], "bella": 0, "melds": {"side": 1, "terz": 1}}, t)
     'грав: Оля · Оля 70, Петро 92 · комбінації: терц (Петро) · белла: Оля'
     >>> hand_text(game, {"taker": 1, "claim": {"side": 0, "cards": 51}}, t)
-    'Оля заявляє партію, у картах 51 · грав: Петро'
+    '«Партія» — Оля, у картах 51 · грав: Петро'
     """
     if not isinstance(hand, dict):
         return t("log.unknown")

@@ -62,7 +62,7 @@ def _side(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr,
     if by == "defenders" and not invalid and len(sides) == 1 and draft.claim_side == sides[0]:
         return (
             f'<p class="claimant" id="claim-side">{esc(t("entry.claim_side"))}: '
-            f'<strong id="claim-side-{sides[0]}">{esc(side_label(game, sides[0]))}</strong> '
+            f'<strong id="claim-side-{sides[0]}">{esc(side_label(game, sides[0], t("side.and")))}</strong> '
             f'<span class="hint">({esc(t("entry.claim_by_defenders_short"))})</span></p>'
         )
     chips = join(

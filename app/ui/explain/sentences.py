@@ -25,7 +25,7 @@ from app import engine
 from app.engine import HandFacts, HandLine
 from app.engine.facts import BELLA_POINTS
 from app.ui import i18n
-from app.ui.scoring import Played
+from app.ui.scoring import Played, seats_of
 from app.ui.views_common import signed_score
 
 
@@ -339,10 +339,24 @@ REASONS = {
 # --- words ----------------------------------------------------------------------------------
 
 
+TEAM_FORMS = {"explain.bait_all": "explain.bait_all_team", "explain.pot_won": "explain.pot_won_team"}
+"""Sentences whose verb has the side as its subject, and their wording for a team (two players:
+«Петро і Марта забирають», "Peter and Martha take"), used when that side is a team."""
+
+
 def render(said: Said, shown: Played, t: i18n.Tr) -> str:
     """One sentence in the player's language (plain text; the caller escapes it)."""
     params = {name: _word(value, shown, t) for name, value in said.params.items()}
-    return t(said.key, **params)
+    key = said.key
+    if key in TEAM_FORMS and _a_team(said.params.get("side"), shown):
+        key = TEAM_FORMS[key]
+    return t(key, **params)
+
+
+def _a_team(value: object, shown: Played) -> bool:
+    """Whether ``value`` names one side of two players (a verb then agrees with both)."""
+    return (isinstance(value, Names) and len(value.sides) == 1
+            and len(seats_of(shown.record, value.sides[0])) > 1)
 
 
 def _word(value: object, shown: Played, t: i18n.Tr) -> object:
