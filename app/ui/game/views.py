@@ -20,6 +20,9 @@ from app.ui.state import GameDict, State
 from app.ui.stats.report_views import look_back
 from app.ui.views_common import signed, signed_score, when_text
 
+TITLE_ID = ' id="screen-title"'
+"""The screen's title (under the form the score line has it)."""
+
 
 def render_game(state: State, t: i18n.Tr) -> str:
     """The open game: board, then the entry form or the toolbar, then the history."""
@@ -27,25 +30,20 @@ def render_game(state: State, t: i18n.Tr) -> str:
     assert game is not None
     shown, error = scoring.try_played(game)
     title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
-    head = (
-        '<section class="screen game" aria-labelledby="screen-title">'
-        f"{_print_head(game, t)}"
-        f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
-    )
     if shown is None:
         return (
-            head
-            + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
+            '<section class="screen game" aria-labelledby="screen-title">'
+            f'{_print_head(game, t)}<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
+            f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
         )
-    if state.entry is not None:  # a focused screen: a score line, the form, its sticky bar
-        return (
-            '<section class="screen game entering" aria-labelledby="screen-title">'
-            + _score_line(shown, t)
-            + entry_form(state, shown, t)
-            + "</section>"
-        )
-    return (
-        head
+    entering = state.entry is not None
+    # While a hand is entered the game stays mounted under the form, skipped by the browser
+    # (content-visibility) and out of reach (inert): a Save then changes only what the hand
+    # changed (its row, the totals, the banner), not the whole screen.
+    sheet = (
+        f'<div class="game-main" id="game-main"{" inert" if entering else ""}>'
+        f"{_print_head(game, t)}"
+        f'<h2{"" if entering else TITLE_ID} tabindex="-1">{esc(title)}</h2>'
         + _board(shown, t)
         + _toolbar(state, shown, t)
         + rules_details(game, t)
@@ -54,8 +52,17 @@ def render_game(state: State, t: i18n.Tr) -> str:
         + _keep_awake(state, t)
         + changes_fold(game, t, state.log_open)
         + _footer(game, state, t)
-        + "</section>"
+        + "</div>"
     )
+    if entering:  # a focused screen: a score line, the form, its sticky bar
+        return (
+            '<section class="screen game entering" aria-labelledby="screen-title">'
+            + _score_line(shown, t)
+            + entry_form(state, shown, t)
+            + sheet
+            + "</section>"
+        )
+    return '<section class="screen game" aria-labelledby="screen-title">' + sheet + "</section>"
 
 
 def _print_head(game: GameDict, t: i18n.Tr) -> str:
@@ -357,8 +364,10 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
     kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
     classes = " ".join(name for name, on in kinds if on)
     winner = "" if line.winner is None else str(line.winner)
+    key = f' id="row-{index}"' if editable else ""  # the page keeps each hand's row by it
     return (
-        f'<tbody class="hand {classes}" data-hand="{index}" data-dealer="{line.dealer}" '
+        f'<tbody class="hand {classes}"{key} '
+        f'data-hand="{index}" data-dealer="{line.dealer}" '
         f'data-winner="{winner}" data-pot="{line.pot}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
