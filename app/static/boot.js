@@ -573,6 +573,10 @@
 
   // Makes a equal to b where it can (same kind of node, same id); false where it cannot.
   function morphNode(a, b) {
+    // a stand-in for a part Python saw unchanged (app/browser/shell.py: kept_under_form)
+    if (b.nodeType === Node.ELEMENT_NODE && b.hasAttribute("data-keep") && b.id && a.id === b.id) {
+      return true;
+    }
     if (a.isEqualNode(b)) return true;
     const same = a.nodeType === b.nodeType && a.nodeName === b.nodeName;
     if (same && a.nodeType === Node.ELEMENT_NODE && (a.id || "") === (b.id || "")) {

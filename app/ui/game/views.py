@@ -24,8 +24,14 @@ TITLE_ID = ' id="screen-title"'
 """The screen's title (under the form the score line has it)."""
 
 
+_UNDER_FORM: tuple[GameDict, tuple[Any, ...], str] | None = None
+"""The game drawn under the open hand form: the game (the very dict), what else it was drawn
+from, and its markup, so that a keystroke does not draw the whole sheet again."""
+
+
 def render_game(state: State, t: i18n.Tr) -> str:
     """The open game: board, then the entry form or the toolbar, then the history."""
+    global _UNDER_FORM
     game = state.game
     assert game is not None
     shown, error = scoring.try_played(game)
@@ -38,22 +44,31 @@ def render_game(state: State, t: i18n.Tr) -> str:
         )
     entering = state.entry is not None
     # While a hand is entered the game stays mounted under the form, skipped by the browser
-    # (content-visibility) and out of reach (inert): a Save then changes only what the hand
-    # changed (its row, the totals, the banner), not the whole screen.
-    sheet = (
-        f'<div class="game-main" id="game-main"{" inert" if entering else ""}>'
-        f"{_print_head(game, t)}"
-        f'<h2{"" if entering else TITLE_ID} tabindex="-1">{esc(title)}</h2>'
-        + _board(shown, t)
-        + _toolbar(state, shown, t)
-        + rules_details(game, t)
-        + look_back(shown, t, state.chart_open)
-        + _history(shown, t, explained=state.explained)
-        + _keep_awake(state, t)
-        + changes_fold(game, t, state.log_open)
-        + _footer(game, state, t)
-        + "</div>"
-    )
+    # (app.css: content-visibility, which also takes it out of the tab order and the
+    # accessibility tree; `inert` would restyle all of it twice): a Save then changes only what
+    # the hand changed (its row, the totals, the banner), not the whole screen.
+    toolbar = _toolbar(state, shown, t)
+    key = (state.lang, entering, toolbar, state.chart_open, state.explained, state.log_open,
+           state.confirm, state.settings.get("keep_awake", True))
+    kept = _UNDER_FORM
+    if entering and kept is not None and kept[0] is game and kept[1] == key:
+        sheet = kept[2]  # each keystroke in the form: the same game under it
+    else:
+        sheet = (
+            '<div class="game-main" id="game-main">'
+            f"{_print_head(game, t)}"
+            f'<h2{"" if entering else TITLE_ID} tabindex="-1">{esc(title)}</h2>'
+            + _board(shown, t)
+            + toolbar
+            + rules_details(game, t)
+            + look_back(shown, t, state.chart_open)
+            + _history(shown, t, explained=state.explained)
+            + _keep_awake(state, t)
+            + changes_fold(game, t, state.log_open)
+            + _footer(game, state, t)
+            + "</div>"
+        )
+    _UNDER_FORM = (game, key, sheet) if entering else None
     if entering:  # a focused screen: a score line, the form, its sticky bar
         return (
             '<section class="screen game entering" aria-labelledby="screen-title">'
