@@ -533,7 +533,10 @@
   // open <details> and what is being typed stay. In JavaScript, not walked from Python: there
   // each node costs several calls across Pyodide's bridge (over 100 ms a screen on a slow phone).
   function syncAttributes(old, next) {
-    const keepOpen = old.tagName === "DETAILS";
+    // an open <details> stays as the player left it, unless the state's word on it changed
+    // (data-open: a hand's «чому?» that follows its row to another place)
+    const keepOpen =
+      old.tagName === "DETAILS" && old.getAttribute("data-open") === next.getAttribute("data-open");
     for (const name of old.getAttributeNames()) {
       if (!next.hasAttribute(name) && !(keepOpen && name === "open")) old.removeAttribute(name);
     }
