@@ -531,7 +531,8 @@ class App:
         self.renders += 1
         document.documentElement.dataset.renders = str(self.renders)
         if html != self.last_html:
-            js.window.debertzPatch(self.root, self.template, html)  # boot.js: the morph
+            sent = kept_under_form(self.last_html, html)
+            js.window.debertzPatch(self.root, self.template, sent)  # boot.js: the morph
             self.last_html = html
         self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
@@ -586,6 +587,33 @@ class App:
         dataset.writes = str(self.pending)
         if self.pending == 0:
             dataset.wasmBytes = str(_wasm_bytes())
+
+
+GAME_MAIN = '<div class="game-main" id="game-main">'
+"""Where the game under the hand form starts (app/ui/game/views.py); it ends the screen."""
+KEPT_MAIN = '<div class="game-main" id="game-main" data-keep=""></div></section>'
+
+
+def kept_under_form(shown: str, html: str) -> str:
+    """``html`` to patch into a page that shows ``shown``: when the game (the last part of the
+    screen) is the same in both, as at every keystroke in the hand form, it is sent as an empty
+    ``data-keep`` stand-in that boot.js's morph leaves as it is, so that the page does not parse
+    and compare the whole sheet again (several ms a keystroke on a phone).
+
+    >>> game = GAME_MAIN + "<table>…</table></div></section>"
+    >>> kept_under_form("<p>1</p>" + game, "<p>2</p>" + game) == "<p>2</p>" + KEPT_MAIN
+    True
+    >>> changed = "<p>2</p>" + game.replace("…", "+")
+    >>> kept_under_form("<p>1</p>" + game, changed) == changed
+    True
+    """
+    start = html.find(GAME_MAIN)
+    if start < 0 or not html.endswith("</div></section>"):
+        return html
+    part = html[start:]
+    if not shown.endswith(part) or shown.rfind(GAME_MAIN) != len(shown) - len(part):
+        return html
+    return html[:start] + KEPT_MAIN
 
 
 def _problem_dicts(problems: Any) -> list[dict[str, str]]:

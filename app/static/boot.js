@@ -533,7 +533,10 @@
   // open <details> and what is being typed stay. In JavaScript, not walked from Python: there
   // each node costs several calls across Pyodide's bridge (over 100 ms a screen on a slow phone).
   function syncAttributes(old, next) {
-    const keepOpen = old.tagName === "DETAILS";
+    // an open <details> stays as the player left it, unless the state's word on it changed
+    // (data-open: a hand's «чому?» that follows its row to another place)
+    const keepOpen =
+      old.tagName === "DETAILS" && old.getAttribute("data-open") === next.getAttribute("data-open");
     for (const name of old.getAttributeNames()) {
       if (!next.hasAttribute(name) && !(keepOpen && name === "open")) old.removeAttribute(name);
     }
@@ -554,27 +557,107 @@
     }
   }
 
+  // Children keyed by id (a hand's row, the game under its form) are kept when they move or
+  // others come and go: a saved hand adds its row, not a new sheet.
   function morphChildren(old, next) {
     const oldKids = old.childNodes;
     const newKids = next.childNodes;
-    if (oldKids.length !== newKids.length) {
-      old.replaceChildren(...Array.from(newKids)); // moved out of the template, not copied
+    if (oldKids.length !== newKids.length || !sameKeys(oldKids, newKids)) {
+      if (keyed(newKids)) morphKeyed(old, Array.from(newKids));
+      else old.replaceChildren(...Array.from(newKids)); // moved out of the template, not copied
       return;
     }
     for (let i = 0; i < oldKids.length; i += 1) {
       const a = oldKids[i];
       const b = newKids[i];
-      if (a.isEqualNode(b)) continue;
-      const same = a.nodeType === b.nodeType && a.nodeName === b.nodeName;
-      if (same && a.nodeType === Node.ELEMENT_NODE && (a.id || "") === (b.id || "")) {
-        syncAttributes(a, b);
-        morphChildren(a, b);
-        if (a.tagName === "SELECT") a.value = b.value;
-      } else if (same && a.nodeType === Node.TEXT_NODE) {
-        a.data = b.data;
-      } else {
-        old.replaceChild(b.cloneNode(true), a); // a copy: b stays in its list, i stays right
+      if (!morphNode(a, b)) old.replaceChild(b.cloneNode(true), a); // a copy: i stays right
+    }
+  }
+
+  // Makes a equal to b where it can (same kind of node, same id); false where it cannot.
+  function morphNode(a, b) {
+    // a stand-in for a part Python saw unchanged (app/browser/shell.py: kept_under_form)
+    if (b.nodeType === Node.ELEMENT_NODE && b.hasAttribute("data-keep") && b.id && a.id === b.id) {
+      return true;
+    }
+    if (a.isEqualNode(b)) return true;
+    const same = a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+    if (same && a.nodeType === Node.ELEMENT_NODE && (a.id || "") === (b.id || "")) {
+      syncAttributes(a, b);
+      morphChildren(a, b);
+      if (a.tagName === "SELECT") a.value = b.value;
+      return true;
+    }
+    if (same && a.nodeType === Node.TEXT_NODE) {
+      a.data = b.data;
+      return true;
+    }
+    return false;
+  }
+
+  const keyOf = (node) => (node.nodeType === Node.ELEMENT_NODE && node.id) || "";
+
+  function keyed(kids) {
+    for (const kid of kids) if (keyOf(kid)) return true;
+    return false;
+  }
+
+  function sameKeys(oldKids, newKids) {
+    for (let i = 0; i < oldKids.length; i += 1) {
+      if (keyOf(oldKids[i]) !== keyOf(newKids[i])) return false;
+    }
+    return true;
+  }
+
+  // Whether a node from `from` up to `to` (not included) has an id `wanted` asks for.
+  function wantedBetween(from, to, wanted) {
+    for (let node = from; node && node !== to; node = node.nextSibling) {
+      if (keyOf(node) && wanted.has(keyOf(node))) return true;
+    }
+    return false;
+  }
+
+  // old's children become kids (taken out of the template): a child with an id is morphed into
+  // the new one of that id wherever it stands, one without into the next one of its kind; what
+  // is left over goes.
+  function morphKeyed(old, kids) {
+    const wanted = new Set(kids.map(keyOf).filter(Boolean));
+    const byKey = new Map();
+    for (const child of old.childNodes) if (keyOf(child)) byKey.set(keyOf(child), child);
+    let cursor = old.firstChild;
+    const skipGone = () => {
+      while (cursor && keyOf(cursor) && !wanted.has(keyOf(cursor))) {
+        const gone = cursor;
+        cursor = cursor.nextSibling;
+        gone.remove();
       }
+    };
+    for (const b of kids) {
+      skipGone();
+      const key = keyOf(b);
+      let a = key ? byKey.get(key) : null;
+      if (!key && cursor && !keyOf(cursor) && cursor.nodeName === b.nodeName) a = cursor;
+      if (a && a !== cursor && !wantedBetween(cursor, a, wanted)) {
+        while (cursor !== a) {
+          const gone = cursor; // what stood before it and no key asks for: not moving a
+          cursor = cursor.nextSibling;
+          gone.remove();
+        }
+      }
+      if (a && morphNode(a, b)) {
+        if (a === cursor) cursor = cursor.nextSibling;
+        else old.insertBefore(a, cursor);
+      } else {
+        if (a === cursor && a) cursor = cursor.nextSibling;
+        if (a) a.remove();
+        old.insertBefore(b, cursor);
+      }
+      if (key) byKey.delete(key);
+    }
+    while (cursor) {
+      const rest = cursor;
+      cursor = cursor.nextSibling;
+      rest.remove();
     }
   }
 

@@ -62,7 +62,7 @@ def test_the_log_reads_newest_first_in_words() -> None:
 def test_a_corrected_hand_is_marked_on_the_sheet_with_words_for_a_screen_reader() -> None:
     table = evening()
     html = table.html()
-    rows = re.findall(r'<tbody class="hand[^"]*" data-hand="(\d)".*?</tbody>', html, re.DOTALL)
+    rows = re.findall(r'<tbody class="hand[^"]*" id="row-\d" data-hand="(\d)".*?</tbody>', html, re.DOTALL)
     assert rows == ["1", "0"]
     marked = re.findall(r'data-hand="(\d)"(?:(?!</tbody>).)*?class="mark corrected" role="img" '
                         r'aria-label="([^"]*)"', html, re.DOTALL)

@@ -20,42 +20,64 @@ from app.ui.state import GameDict, State
 from app.ui.stats.report_views import look_back
 from app.ui.views_common import signed, signed_score, when_text
 
+TITLE_ID = ' id="screen-title"'
+"""The screen's title (under the form the score line has it)."""
+
+
+_UNDER_FORM: tuple[GameDict, tuple[Any, ...], str] | None = None
+"""The game drawn under the open hand form: the game (the very dict), what else it was drawn
+from, and its markup, so that a keystroke does not draw the whole sheet again."""
+
 
 def render_game(state: State, t: i18n.Tr) -> str:
     """The open game: board, then the entry form or the toolbar, then the history."""
+    global _UNDER_FORM
     game = state.game
     assert game is not None
     shown, error = scoring.try_played(game)
     title = " — ".join(side_label(game, side) for side in range(scoring.side_count(game)))
-    head = (
-        '<section class="screen game" aria-labelledby="screen-title">'
-        f"{_print_head(game, t)}"
-        f'<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
-    )
     if shown is None:
         return (
-            head
-            + f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
+            '<section class="screen game" aria-labelledby="screen-title">'
+            f'{_print_head(game, t)}<h2 id="screen-title" tabindex="-1">{esc(title)}</h2>'
+            f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p></section>'
         )
-    if state.entry is not None:  # a focused screen: a score line, the form, its sticky bar
+    entering = state.entry is not None
+    # While a hand is entered the game stays mounted under the form, skipped by the browser
+    # (app.css: content-visibility, which also takes it out of the tab order and the
+    # accessibility tree; `inert` would restyle all of it twice): a Save then changes only what
+    # the hand changed (its row, the totals, the banner), not the whole screen.
+    toolbar = _toolbar(state, shown, t)
+    key = (state.lang, entering, toolbar, state.chart_open, state.explained, state.log_open,
+           state.confirm, state.settings.get("keep_awake", True))
+    kept = _UNDER_FORM
+    if entering and kept is not None and kept[0] is game and kept[1] == key:
+        sheet = kept[2]  # each keystroke in the form: the same game under it
+    else:
+        sheet = (
+            '<div class="game-main" id="game-main">'
+            f"{_print_head(game, t)}"
+            f'<h2{"" if entering else TITLE_ID} tabindex="-1">{esc(title)}</h2>'
+            + _board(shown, t)
+            + toolbar
+            + rules_details(game, t)
+            + look_back(shown, t, state.chart_open)
+            + _history(shown, t, explained=state.explained)
+            + _keep_awake(state, t)
+            + changes_fold(game, t, state.log_open)
+            + _footer(game, state, t)
+            + "</div>"
+        )
+    _UNDER_FORM = (game, key, sheet) if entering else None
+    if entering:  # a focused screen: a score line, the form, its sticky bar
         return (
             '<section class="screen game entering" aria-labelledby="screen-title">'
             + _score_line(shown, t)
             + entry_form(state, shown, t)
+            + sheet
             + "</section>"
         )
-    return (
-        head
-        + _board(shown, t)
-        + _toolbar(state, shown, t)
-        + rules_details(game, t)
-        + look_back(shown, t, state.chart_open)
-        + _history(shown, t, explained=state.explained)
-        + _keep_awake(state, t)
-        + changes_fold(game, t, state.log_open)
-        + _footer(game, state, t)
-        + "</section>"
-    )
+    return '<section class="screen game" aria-labelledby="screen-title">' + sheet + "</section>"
 
 
 def _print_head(game: GameDict, t: i18n.Tr) -> str:
@@ -357,8 +379,10 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
     kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
     classes = " ".join(name for name, on in kinds if on)
     winner = "" if line.winner is None else str(line.winner)
+    key = f' id="row-{index}"' if editable else ""  # the page keeps each hand's row by it
     return (
-        f'<tbody class="hand {classes}" data-hand="{index}" data-dealer="{line.dealer}" '
+        f'<tbody class="hand {classes}"{key} '
+        f'data-hand="{index}" data-dealer="{line.dealer}" '
         f'data-winner="{winner}" data-pot="{line.pot}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'

@@ -1,0 +1,137 @@
+"""Save draws one row (issue 16, item 1): while the hand form is open the game stays mounted
+under it, so the stored hand adds its own row and the morph leaves every other row's nodes in
+place; a failed commit draws nothing at all."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_keeping import FULL_STORAGE, fill_storage
+from tests.e2e.test_ui import fill_hand, hand, new_game, saved
+
+WATCH = """() => {
+  // Marks every node of the game as it is now, then counts what a change adds or removes.
+  const app = document.getElementById("app");
+  if (window.__watch) window.__watch.disconnect();
+  window.__seen = { added: [], removed: [], main: document.getElementById("game-main") };
+  for (const node of app.querySelectorAll("*")) node.__old = true;
+  window.__watch = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) window.__seen.added.push(node);
+      for (const node of record.removedNodes) window.__seen.removed.push(node);
+    }
+  });
+  window.__watch.observe(app, { childList: true, subtree: true });
+}"""
+
+SEEN = """() => {
+  for (const record of window.__watch.takeRecords()) {
+    for (const node of record.addedNodes) window.__seen.added.push(node);
+    for (const node of record.removedNodes) window.__seen.removed.push(node);
+  }
+  const seen = window.__seen;
+  const size = (node) => 1 + (node.querySelectorAll ? node.querySelectorAll("*").length : 0);
+  const inSheet = (node) => node.isConnected && !!node.closest && !!node.closest("table.sheet");
+  const rows = Array.from(document.querySelectorAll("table.sheet tbody.hand"));
+  const sheet = seen.added.filter((node) => node.nodeType === 1 && inSheet(node));
+  return {
+    sameMain: document.getElementById("game-main") === seen.main,
+    addedInSheet: sheet.map((node) => node.id || node.nodeName),
+    removedRows: seen.removed.filter((node) => node.nodeType === 1 && node.matches("tbody"))
+      .map((node) => node.id),
+    newRows: rows.filter((row) => !row.__old).map((row) => row.id),
+    keptRows: rows.filter((row) => row.__old).length,
+    addedNodes: seen.added.filter((node) => node.isConnected).reduce((n, node) => n + size(node), 0),
+    rowNodes: rows.length ? size(rows[0]) : 0,
+    allNodes: document.getElementById("app").querySelectorAll("*").length,
+  };
+}"""
+
+
+UNREACHABLE = """() => {
+  // what is under the form takes no focus (the keyboard's Tab skips it) and is not rendered
+  const button = document.getElementById("new-hand");
+  button.focus();
+  const main = document.getElementById("game-main").getBoundingClientRect();
+  return [document.activeElement !== button, !button.checkVisibility(), main.height === 0];
+}"""
+
+
+def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    new_game(page, ["Оля", "Петро"], target=1001)  # 7 hands of 162 points cannot end it
+    for number in range(6):
+        hand(page, taker=number % 2, cards={number % 2: [100, 62, 70, 92, 120, 42][number]})
+    page.click("#new-hand")
+    # the game stays mounted under the form, out of sight and out of reach
+    assert page.locator("table.sheet tbody.hand").count() == 6
+    expect(page.locator("#new-hand")).not_to_be_visible()
+    assert page.evaluate(UNREACHABLE) == [True, True, True]
+    fill_hand(page, taker=0, cards={0: 100})
+    saved(page)
+    page.evaluate(WATCH)
+    page.click("#save-hand")
+    expect(page.locator("#entry")).to_have_count(0)
+    saved(page)
+    seen = page.evaluate(SEEN)
+    assert seen["sameMain"], seen
+    assert seen["newRows"] == ["row-6"] and seen["keptRows"] == 6, seen
+    assert seen["addedInSheet"] == ["row-6"] and seen["removedRows"] == [], seen
+    # besides the new row, only the few nodes of the totals, the banner and the toolbar
+    assert seen["addedNodes"] - seen["rowNodes"] < 40 < seen["allNodes"] // 4, seen
+    expect(page.locator("#new-hand")).to_be_focused()
+    expect(page.locator("#screen-title")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+
+    # an edit replaces its own row's content (the later rows' running totals follow)
+    page.evaluate(WATCH)
+    page.click("#hand-6")
+    expect(page.locator("#entry-title")).to_be_visible()
+    page.fill("#cards-0", "120")
+    page.click("#save-hand")
+    expect(page.locator("#entry")).to_have_count(0)
+    saved(page)
+    seen = page.evaluate(SEEN)
+    assert seen["sameMain"] and seen["newRows"] == [] and seen["keptRows"] == 7, seen
+    expect(page.locator("#hand-6")).to_be_focused()
+
+    # undo takes the row away, and only that row
+    page.evaluate(WATCH)
+    page.click("#undo")  # the edit
+    page.click("#undo")  # the hand
+    saved(page)
+    expect(page.locator("table.sheet tbody.hand")).to_have_count(6)
+    seen = page.evaluate(SEEN)
+    assert seen["sameMain"] and seen["removedRows"] == ["row-6"] and seen["keptRows"] == 6, seen
+
+
+def test_a_failed_commit_draws_nothing(page: Page, app_url: str, wait_ready: Any) -> None:
+    page.add_init_script(FULL_STORAGE)
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    new_game(page, ["Оля", "Петро"])
+    hand(page, taker=0, cards={0: 100})
+    page.click("#new-hand")
+    fill_hand(page, taker=1, cards={0: 62})
+    saved(page)
+    fill_storage(page)
+    scores = page.eval_on_selector_all("#game-main [data-score]", "all => all.map(e => e.dataset.score)")
+    page.evaluate(WATCH)
+    page.click("#save-hand")
+    saved(page)
+    expect(page.locator(".notice")).to_contain_text("storage is full")
+    seen = page.evaluate(SEEN)
+    assert seen["sameMain"] and seen["addedInSheet"] == [] and seen["removedRows"] == [], seen
+    assert seen["newRows"] == [] and seen["keptRows"] == 1, seen
+    assert scores == page.eval_on_selector_all(
+        "#game-main [data-score]", "all => all.map(e => e.dataset.score)"
+    ) == ["100", "0"] or scores == ["100", "62"], scores
+    expect(page.locator("#cards-0")).to_have_value("62")
+    assert page.evaluate(UNREACHABLE) == [True, True, True]
