@@ -200,7 +200,7 @@
     document.title = screen.title;
     document.querySelector(".shell-title").textContent = screen.title;
     root.dataset.screen = "saved";
-    note("starting", text("shell.starting"));
+    note("starting", () => text("shell.starting"));
     return new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0, true)));
   }
 
@@ -252,11 +252,23 @@
     }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
   }
 
-  function note(kind, text) {
+  // A note is said in the page's language, and said again in the new one when the player picks
+  // another while it shows (the app sets <html lang>): `says` gives its text.
+  let noteSays = null;
+
+  function note(kind, says) {
     const element = byId("shell-note");
-    element.textContent = text;
+    noteSays = says;
+    element.textContent = says();
     element.dataset.kind = kind;
     element.hidden = false;
+  }
+
+  function sayNotesAgain() {
+    new MutationObserver(() => {
+      const element = byId("shell-note");
+      if (element && !element.hidden && noteSays) element.textContent = noteSays();
+    }).observe(root, { attributes: true, attributeFilter: ["lang"] });
   }
 
   function hideNote(kind) {
@@ -450,7 +462,7 @@
 
   function showOfflineReady() {
     root.dataset.offlineReady = "shown";
-    note("offline-ready", text("shell.offline_ready"));
+    note("offline-ready", () => text("shell.offline_ready"));
     setTimeout(() => hideNote("offline-ready"), NOTE_FOR_MS);
   }
 
@@ -714,6 +726,7 @@
   showLoading();
   watchBoot();
   watchStart();
+  sayNotesAgain();
   makeRoomForNotes();
   holdTaps();
   paintSavedScreen().then(start);

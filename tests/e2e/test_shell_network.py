@@ -88,6 +88,8 @@ def test_a_first_visit_is_interactive_before_the_site_is_kept_and_downloads_each
     expect(page.locator("#shell-note")).to_have_text(
         "Ready without internet: the app now works offline."
     )
+    page.select_option("#lang", "ru")  # a new player picks a language while the note shows
+    expect(page.locator("#shell-note")).to_have_text("Готово: приложение работает без интернета.")
     page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
     size = site_size(dist_copy)
     assert server.bytes_sent <= SLACK * size, f"{server.bytes_sent} bytes for a {size}-byte site"
