@@ -1,6 +1,6 @@
 """Start-up benchmark (not a test): the app's starts against a bare loadPyodide(), and bytes.
 
-    python bench/bench_boot.py [--runs 5] [--cpu-throttle 4] [--only first-visit]
+    python bench/bench_boot.py [--runs 5] [--cpu-throttle 4]
     python bench/bench_boot.py --engine firefox|webkit [--runs 5]   # bench/bench_boot_engines.py
 
 One Chromium run over a fresh build, served locally, the CPU slowed down ``--cpu-throttle`` times
@@ -11,10 +11,8 @@ own standard library, as shipped), and reported as the median of its ratios to t
 that followed it (a shared machine's load drifts), with the range. Times are milliseconds since
 the navigation started, taken in the page:
 
-- first visit: a new browser profile opens the app over the local network (Python starts
-  normally, nothing prepared yet, while the service worker keeps the site) until interactive;
-  also when the page asked for Python (python.mjs requested) and when the whole site was kept
-  (the worker's "done"), the medians of the same runs;
+- first visit: a new browser profile opens the app over the local network (the service worker
+  downloads the site, then Python starts: normally, nothing prepared yet) until interactive;
 - warm, saved score visible: the first frame with the game's score on screen (boot.js's saved
   screen), the server stopped; warm, interactive: ``<html data-app="ready">``, Python from the
   device's runtime snapshot;
@@ -23,8 +21,7 @@ the navigation started, taken in the page:
   rebuilt with one module changed): the first start of the new version, after the tap on Update.
 
 Bytes: the first visit's (over the network, and the site's size), the precache, and an update
-that changes one line of app.css (until the prompt, then after the switch). ``--only
-first-visit`` times the first visits alone (with their bytes and the precache). The bare page and
+that changes one line of app.css (until the prompt, then after the switch). The bare page and
 Pyodide's own standard library it loads (bench-only, never shipped) are added to a private copy
 of the build; they are not counted in the site's bytes.
 """
@@ -80,20 +77,6 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, { subtree: true, childList: true, attributes: true });
-const mark = (name, time) => {
-  const root = document.documentElement;
-  if (root && !root.dataset[name]) root.dataset[name] = String(time);
-};
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    if (entry.name.endsWith("/python.mjs")) mark("pythonAt", entry.startTime);
-  }
-}).observe({ type: "resource", buffered: true });
-if (navigator.serviceWorker) {
-  navigator.serviceWorker.addEventListener("message", ({ data }) => {
-    if (data && data.type === "precache" && data.state === "done") mark("keptAt", performance.now());
-  });
-}
 """
 
 
@@ -186,9 +169,8 @@ def throttled(page: Page, rate: float) -> None:
 def time_first_visits(
     browser: Browser, server: DistServer, bare: Page, runs: int, rate: float
 ) -> tuple[list[float], list[float]]:
-    """Each run a new profile's first visit until interactive, then a bare start. Prints when
-    Python was asked for and when the site was kept, the medians of the runs."""
-    visits, bares, asked, kept = [], [], [], []
+    """Each run a new profile's first visit until interactive, then a bare start."""
+    visits, bares = [], []
     for _ in range(runs):
         context = browser.new_context()
         page = context.new_page()
@@ -198,13 +180,8 @@ def time_first_visits(
         visits.append(wait_mark(page, "ready-at"))
         if page.get_attribute("html", "data-python") != "normal":
             raise SystemExit("a first visit did not start Python normally")
-        asked.append(wait_mark(page, "python-at"))
-        kept.append(wait_mark(page, "kept-at"))
         context.close()
         bares.append(time_bare(bare, server.url))
-    print(f"first visits: Python asked for at {statistics.median(asked):.0f} ms "
-          f"({_list(asked)}), the site kept at {statistics.median(kept):.0f} ms ({_list(kept)}), "
-          f"interactive at {statistics.median(visits):.0f} ms ({_list(visits)})", flush=True)
     return visits, bares
 
 
@@ -292,7 +269,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu-throttle", type=float, default=1.0)
-    parser.add_argument("--only", choices=("first-visit",), help="time only the first visits")
     parser.add_argument("--engine", choices=("chromium", "firefox", "webkit"), default="chromium",
                         help="firefox / webkit: the warm starts and the first visit in that engine "
                         "(bench/bench_boot_engines.py; no CPU throttling there)")
@@ -319,10 +295,6 @@ def main() -> int:
         time_bare(page, server.url)  # warm both once before measuring
         throttled(page, rate)
         timed["first visit"] = time_first_visits(browser, server, page, runs, rate)
-        if args.only:
-            browser.close()
-            server.stop()
-            return report(args, timed, first, size, None, shipped)
         server.stop()
         time_app(page, game_url)
         visible: Timed = ([], [])
@@ -366,7 +338,7 @@ def report(
     timed: dict[str, Timed],
     first: int,
     size: int,
-    update: tuple[int, int] | None,
+    update: tuple[int, int],
     shipped: Precache,
 ) -> int:
     precache_mb = total_size(shipped) / 1e6
@@ -384,17 +356,19 @@ def report(
             + (f"; goal <= {goal}x" if goal else "")
         )
         print(f"{'':34} ({_list(times[0])}) / bare ({_list(times[1])})")
-    checks += [first <= GOAL_FIRST_VISIT * size, precache_mb <= GOAL_PRECACHE_MB]
+    checks += [
+        first <= GOAL_FIRST_VISIT * size,
+        update[1] <= GOAL_UPDATE_BYTES,
+        precache_mb <= GOAL_PRECACHE_MB,
+    ]
     print(
         f"first visit: {first / 1e6:.2f} MB over the network for a {size / 1e6:.2f} MB site "
         f"= {first / size:.3f}x (goal <= {GOAL_FIRST_VISIT}x)"
     )
-    if update is not None:
-        checks.append(update[1] <= GOAL_UPDATE_BYTES)
-        print(
-            f"update changing one line of app.css: {update[0] / 1e3:.1f} kB until the prompt, "
-            f"{update[1] / 1e3:.1f} kB with the switch (goal <= {GOAL_UPDATE_BYTES / 1e3:.0f} kB)"
-        )
+    print(
+        f"update changing one line of app.css: {update[0] / 1e3:.1f} kB until the prompt, "
+        f"{update[1] / 1e3:.1f} kB with the switch (goal <= {GOAL_UPDATE_BYTES / 1e3:.0f} kB)"
+    )
     print(f"precache: {precache_mb:.2f} MB (goal <= {GOAL_PRECACHE_MB})")
     return 0 if all(checks) else 1
 

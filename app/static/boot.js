@@ -3,8 +3,7 @@
 //   IndexedDB shows it is still true; a tap on it waits and is performed once Python is up;
 // - on a first visit, the whole site downloaded once by the service worker, with its progress,
 //   a plain "no connection" note that continues when the connection is back, and "ready without
-//   internet" once it is all kept; Python starts as soon as the worker has taken the page over
-//   (at once: its files come through the worker as they download, each downloaded once);
+//   internet" once it is all kept;
 // - the loading state, a readable boot error with Retry, the "new version" prompt, and a request
 //   for persistent storage.
 // Python reports back through window events and <html data-app>:
@@ -33,8 +32,7 @@
   let updateRequested = false; // only a tap on this page's prompt switches it to a new version
   let reloading = false;
   let started = false;
-  let firstVisit = false; // the service worker is downloading the site while Python starts
-  let kept = false; // on a first visit: every file is kept for use without internet
+  let firstVisit = false; // the service worker is downloading the site; Python waits for it
   let offline = false;
   let precached = { done: 0, total: 0 };
 
@@ -247,7 +245,6 @@
       if (root.dataset.app === "ready") {
         replayHeldTap();
         if (root.dataset.offlineReady === "new") showOfflineReady();
-        if (!firstVisit) askToKeep(); // a first visit cut short left some files to keep
       }
     }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
   }
@@ -357,29 +354,28 @@
   function onPrecacheMessage({ data }) {
     if (!data || data.type !== "precache") return;
     precached = { done: data.done, total: data.total };
-    if (!firstVisit || kept) return;
+    if (!firstVisit || started) return;
     if (data.state === "failed") {
       console.warn("the site could not be saved for offline use:", data.error);
       installFailed();
     } else if (data.state === "done") {
       keptForOffline();
       setTimeout(startPython, CONTROL_WITHIN_MS); // if the worker never takes the page over
-    } else if (!offline && root.dataset.app === "loading") {
+    } else if (!offline) {
       showDownload();
     }
   }
 
-  // No connection: say so and go on when it is back (the worker holds Python's requests for the
-  // files cut off until then). Online, the install is tried again (a connection that broke and
-  // came back); after that (the host refuses a file, no storage) the app starts as it can, from
-  // the network, without offline use.
+  // No connection: say so and go on when it is back. Online, the install is tried again (a
+  // connection that broke and came back); after that (the host refuses a file, no storage) the app
+  // starts from the network, without offline use.
   let failedInstalls = 0;
   function installFailed() {
     failedInstalls += 1;
     online().then((up) => {
       if (!up) waitForConnection();
       else if (failedInstalls < INSTALL_TRIES) install();
-      else giveUpKeeping();
+      else startPython();
     });
   }
 
@@ -408,56 +404,26 @@
     addEventListener("online", check);
   }
 
-  // The first version of the worker takes the page over as soon as it is installed, before it
-  // has kept anything: Python starts then, and the worker keeps the whole site meanwhile.
   function waitForTheWorker() {
     firstVisit = true;
     showDownload();
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (started) return;
-      askToKeep();
+      keptForOffline(); // a worker takes a page over only once every file is kept
       startPython();
     });
     addEventListener("offline", () => {
-      if (!kept && !offline) waitForConnection();
+      if (!started && !offline) waitForConnection();
     });
     install();
   }
 
   function install() {
-    register().then((registration) => (registration ? askToKeep() : installFailed()), installFailed);
+    register().then((registration) => registration || installFailed(), installFailed);
   }
 
-  // The worker that serves this page keeps every file of its version not kept yet, and says
-  // "done" (or "failed") to the pages; on a first visit it also holds Python's requests cut off
-  // until the connection is back. Before it has taken the page over, its first taking over asks.
-  function askToKeep() {
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage(firstVisit ? "first-visit" : "precache");
-  }
-
-  // Said once the app is ready (boot.js's observer of data-app), or now if it is.
+  // Said once the app is ready (boot.js's observer of data-app).
   function keptForOffline() {
-    kept = true;
     if (!root.dataset.offlineReady) root.dataset.offlineReady = "new";
-    if (root.dataset.app === "ready" && root.dataset.offlineReady === "new") showOfflineReady();
-    downloadOver();
-  }
-
-  // The site could not be kept: the app goes on as it can, without offline use.
-  function giveUpKeeping() {
-    kept = true;
-    downloadOver();
-    startPython();
-  }
-
-  // The download's progress gives way to the loading state (Python may be well under way).
-  function downloadOver() {
-    offline = false;
-    delete root.dataset.download;
-    if (!started || root.dataset.app !== "loading") return;
-    bootText(text("shell.loading"), "");
-    watchSlowStart();
   }
 
   function showOfflineReady() {
@@ -468,9 +434,8 @@
 
   // --- Python ----------------------------------------------------------------------------------
 
-  // The runtime's files, fetched in parallel from the start; only through the service worker,
-  // which downloads each file once (without it, the preload and Pyodide's own request of a file
-  // too large for the HTTP cache would download it twice).
+  // The runtime's files, fetched in parallel from the start; only from the service worker's cache
+  // (on a first visit they would be downloaded twice).
   function preload() {
     document.head.append(byId("shell-preloads").content.cloneNode(true));
   }
@@ -483,24 +448,16 @@
   function startPython() {
     if (started) return;
     started = true;
-    if (firstVisit && !kept) {
-      startImports(); // the download's progress stays on screen until the site is kept
-      return;
-    }
     offline = false;
     bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
     delete root.dataset.download;
-    startImports();
-    watchSlowStart();
-  }
-
-  function startImports() {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
     const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
       .catch(failed);
+    watchSlowStart();
   }
 
   // --- the service worker and updates --------------------------------------------------------

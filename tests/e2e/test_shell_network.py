@@ -1,8 +1,7 @@
-"""Bytes over the network, counted at the test server: a first visit downloads every file once
-and is interactive before the whole site is kept, a first visit cut off by a lost connection says
-so and goes on where it stopped, an update that changes one line of CSS downloads only that file
-(and the page that names the build). Each ends with a start from the cache with the server
-stopped."""
+"""Bytes over the network, counted at the test server: a first visit downloads every file once, a
+first visit cut off by a lost connection says so and goes on where it stopped, an update that
+changes one line of CSS downloads only that file (and the page that names the build). Each ends
+with a start from the cache with the server stopped."""
 
 from __future__ import annotations
 
@@ -55,35 +54,6 @@ def test_a_first_visit_downloads_every_file_once_then_says_it_works_offline(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
     server = first_visit(page, dist_copy, serve, wait_ready)
-    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=30_000)
-    expect(page.locator("#shell-note")).to_have_text(
-        "Ready without internet: the app now works offline."
-    )
-    page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
-    size = site_size(dist_copy)
-    assert server.bytes_sent <= SLACK * size, f"{server.bytes_sent} bytes for a {size}-byte site"
-    for name in read_precache(dist_copy).files:
-        sent = server.sent_by_path["/" + name.removeprefix("./")]
-        assert sent <= (dist_copy / name).stat().st_size + 1_000, f"{name} was sent twice"
-    offline_start(page, server, wait_ready)
-
-
-def test_a_first_visit_is_interactive_before_the_site_is_kept_and_downloads_each_file_once(
-    page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
-) -> None:
-    """Python starts as soon as the service worker has taken the page over, not once it has kept
-    the whole site: the app is ready while a file no start needs is still held at the server;
-    once it is sent the site is kept, each file downloaded once (the page's requests share the
-    worker's downloads), and the app starts offline."""
-    server = serve(dist_copy)
-    held = "icons/monochrome-512.png"  # named by the manifest only: no start asks for it
-    server.held.add(held)
-    page.goto(server.url)
-    wait_ready(page)
-    assert page.get_attribute("html", "data-offline-ready") is None
-    kept = {url.removeprefix(server.url).split("?")[0] for url in page.evaluate(CACHED)}
-    assert held not in kept and "vendor/pyodide/pyodide.asm.wasm" in kept
-    server.held.discard(held)
     page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=30_000)
     expect(page.locator("#shell-note")).to_have_text(
         "Ready without internet: the app now works offline."
