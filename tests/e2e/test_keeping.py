@@ -13,6 +13,7 @@ from unittest.mock import ANY
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.test_ui import current_game, fill_hand, hand, new_game, saved, shown, stored_games
+from tests.e2e.test_ui_one_row import SEEN, WATCH
 from tools.serve import DistServer
 
 
@@ -126,8 +127,15 @@ def test_with_the_storage_full_a_hand_is_not_shown_and_its_form_stays(
     fill_hand(page, taker=1, cards={0: 62})
     saved(page)
     fill_storage(page)
+    figures = "all => all.map(e => e.dataset.score)"
+    before = page.eval_on_selector_all("#game-main [data-score]", figures)
+    page.evaluate(WATCH)
     page.click("#save-hand")
     saved(page)
+    seen = page.evaluate(SEEN)  # the refused hand drew nothing in the game under the form
+    assert seen["sameMain"] and seen["addedInSheet"] == [] and seen["removedRows"] == [], seen
+    assert seen["newRows"] == [] and seen["keptRows"] == 1, seen
+    assert page.eval_on_selector_all("#game-main [data-score]", figures) == before == ["100", "62"]
     notice = page.locator(".notice")
     expect(notice).to_contain_text("storage is full")
     expect(notice).to_contain_text("save the game as a file")

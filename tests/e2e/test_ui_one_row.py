@@ -1,6 +1,6 @@
 """Save draws one row (issue 16, item 1): while the hand form is open the game stays mounted
 under it, so the stored hand adds its own row and the morph leaves every other row's nodes in
-place; a failed commit draws nothing at all."""
+place (a failed commit draws nothing: test_keeping's storage-full test watches the same way)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_keeping import FULL_STORAGE, fill_storage
 from tests.e2e.test_ui import fill_hand, hand, new_game, saved
 
 WATCH = """() => {
@@ -109,29 +108,3 @@ def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
     expect(page.locator("table.sheet tbody.hand")).to_have_count(6)
     seen = page.evaluate(SEEN)
     assert seen["sameMain"] and seen["removedRows"] == ["row-6"] and seen["keptRows"] == 6, seen
-
-
-def test_a_failed_commit_draws_nothing(page: Page, app_url: str, wait_ready: Any) -> None:
-    page.add_init_script(FULL_STORAGE)
-    page.goto(app_url)
-    wait_ready(page)
-    page.select_option("#lang", "en")
-    new_game(page, ["Оля", "Петро"])
-    hand(page, taker=0, cards={0: 100})
-    page.click("#new-hand")
-    fill_hand(page, taker=1, cards={0: 62})
-    saved(page)
-    fill_storage(page)
-    scores = page.eval_on_selector_all("#game-main [data-score]", "all => all.map(e => e.dataset.score)")
-    page.evaluate(WATCH)
-    page.click("#save-hand")
-    saved(page)
-    expect(page.locator(".notice")).to_contain_text("storage is full")
-    seen = page.evaluate(SEEN)
-    assert seen["sameMain"] and seen["addedInSheet"] == [] and seen["removedRows"] == [], seen
-    assert seen["newRows"] == [] and seen["keptRows"] == 1, seen
-    assert scores == page.eval_on_selector_all(
-        "#game-main [data-score]", "all => all.map(e => e.dataset.score)"
-    ) == ["100", "0"] or scores == ["100", "62"], scores
-    expect(page.locator("#cards-0")).to_have_value("62")
-    assert page.evaluate(UNREACHABLE) == [True, True, True]
