@@ -116,6 +116,9 @@ class Loaded:
     games: Games
     settings: JsonObject
     problems: list[StorageProblem]
+    stale: tuple[str, ...] = ()
+    """Games stored without a current summary (written by an older app or engine): decoded and
+    replayed at this start, and worth writing again with one (:class:`SummaryWrite`)."""
 
 
 def encode_game(game: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> str:
@@ -182,6 +185,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
     """
     usable = Games()
     problems: list[StorageProblem] = []
+    stale: list[str] = []
     for record, raw in games.items():
         summarized = read_summarized(record, raw)
         if summarized is not None:
@@ -192,6 +196,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             usable[record] = decoded
+            stale.append(record)
     loaded_settings: JsonObject = {}
     if settings is not None:
         decoded = decode_settings(settings)
@@ -199,7 +204,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             loaded_settings = decoded
-    return Loaded(usable, loaded_settings, problems)
+    return Loaded(usable, loaded_settings, problems, tuple(stale))
 
 
 _GAME_AFTER = f',"{GAME_KEY}":'
@@ -502,6 +507,38 @@ class GameWrite:
 
 
 @dataclass(frozen=True)
+class SummaryWrite:
+    """A stored game written again with its current summary, so that the next start replays it
+    no more: the game is written back as it is stored, only while it is still stored at
+    revision ``rev`` without a current summary (a game changed meanwhile was written with one).
+
+    >>> old = '{"schema": 1, "game": {"id": "g1", "rev": 3, "players": ["A", "B"], "hands": []}}'
+    >>> card = summarize({"id": "g1", "rev": 3, "players": ["A", "B"], "hands": []})
+    >>> resummarized(SummaryWrite("g1", 3, card), old).startswith(SUMMARY_PREFIX)
+    True
+    >>> resummarized(SummaryWrite("g1", 2, card), old) is None  # another revision is stored
+    True
+    """
+
+    game_id: str
+    rev: int
+    summary: JsonObject = field(repr=False)
+
+
+def resummarized(write: SummaryWrite, raw: object | None) -> str | None:
+    """The record to store for ``write`` given the one stored now (``raw``), or None when it
+    is to be left as it is: gone, unreadable, of another revision, or already summarized."""
+    if raw is None or read_summarized(write.game_id, raw) is not None:
+        return None
+    game = decode_game(write.game_id, raw)
+    if isinstance(game, StorageProblem) or game.get("rev", 0) != write.rev:
+        return None
+    if write.summary.get("rev", 0) != write.rev or write.summary.get("id") != write.game_id:
+        return None
+    return encode_game(game, write.summary)
+
+
+@dataclass(frozen=True)
 class SettingsPatch:
     """Keys of the settings to set and to remove. Applied to the settings as stored at the
     moment of the write, so that two tabs changing different keys keep both changes.
@@ -547,14 +584,27 @@ class Commit:
     games: tuple[GameWrite, ...] = ()
     settings: SettingsPatch | None = None
     replace_settings: JsonObject | None = None
+    summaries: tuple[SummaryWrite, ...] = ()
+    """Games written again with a current summary (nothing a player sees changes)."""
 
     def __bool__(self) -> bool:
-        return bool(self.games) or self.settings is not None or self.replace_settings is not None
+        return (
+            bool(self.games)
+            or bool(self.summaries)
+            or self.settings is not None
+            or self.replace_settings is not None
+        )
 
     @property
     def game_ids(self) -> tuple[str, ...]:
-        """The games this commit writes or deletes."""
+        """The games this commit writes or deletes (other tabs are told of these)."""
         return tuple(write.game_id for write in self.games)
+
+    @property
+    def read_ids(self) -> tuple[str, ...]:
+        """The games whose stored records the commit reads first: the ones it writes, deletes
+        or summarizes again."""
+        return self.game_ids + tuple(write.game_id for write in self.summaries)
 
 
 @dataclass(frozen=True)
@@ -619,6 +669,10 @@ def plan_commit(
             games[write.game_id] = encode_game(write.game, write.summary)
     if stale:
         raise Conflict(stale)
+    for again in commit.summaries:
+        text = None if again.game_id in kept else resummarized(again, stored_games.get(again.game_id))
+        if text is not None and again.game_id not in games and again.game_id not in deleted:
+            games[again.game_id] = text
     return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept))
 
 

@@ -36,23 +36,41 @@ FIGURE_KEYS: Final = ("score", "winner", "finished", "target", "error")
 target; or, for a record the engine refuses, its first problem (``error``)."""
 
 
+STAMP_FILE: Final = "STAMP"
+"""The file beside the engine's modules in the built site, which ships them compiled only:
+``tools/build.py`` writes :func:`engine_stamp` of the sources there, so that the page and CPython
+stamp the same engine alike (a summary written by either is current in the other)."""
+
+
+def stamp_of(sources: Mapping[str, bytes]) -> str:
+    """The stamp of the engine's sources, given by file name: 16 hex digits of their SHA-256.
+
+    >>> stamp_of({"a.py": b"x = 1"}) == stamp_of({"a.py": b"x = 1"}) != stamp_of({"a.py": b"x = 2"})
+    True
+    """
+    digest = hashlib.sha256(str(SUMMARY_VERSION).encode())
+    for name in sorted(sources):
+        digest.update(name.encode() + b"\0" + sources[name])
+    return digest.hexdigest()[:16]
+
+
 @functools.cache
 def engine_stamp() -> str:
     """The engine's modules as one short hash (a summary made by another engine is stale: a
-    fixed rule may score an old game differently). Read once, from the files Python imports:
-    the sources, or the compiled modules where the app ships without them (the built site).
+    fixed rule may score an old game differently). Read once: from the sources where Python
+    has them, else from the :data:`STAMP_FILE` the build wrote of the same sources.
 
     >>> len(engine_stamp())
     16
     """
-    digest = hashlib.sha256(str(SUMMARY_VERSION).encode())
     folder = Path(engine.__file__).parent
-    files = sorted(folder.glob("*.py")) or sorted(folder.glob("*.pyc"))
-    if not files:
-        raise RuntimeError(f"no module of the engine found in {folder}")
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    sources = sorted(folder.glob("*.py"))
+    if sources:
+        return stamp_of({path.name: path.read_bytes() for path in sources})
+    written = folder / STAMP_FILE
+    if not written.is_file():
+        raise RuntimeError(f"no source of the engine and no {STAMP_FILE} found in {folder}")
+    return written.read_bytes().decode().strip()  # the page's trimmed stdlib has no ascii codec
 
 
 def summarize(game: Mapping[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,16 @@ from html import unescape
 import pytest
 
 from app import engine
-from app.storage import MemoryStore, encode_game, load_records, read_summarized
+from app.storage import (
+    Commit,
+    GameWrite,
+    MemoryStore,
+    SummaryWrite,
+    decode_game,
+    encode_game,
+    load_records,
+    read_summarized,
+)
 from app.ui import scoring
 from app.ui.state import LIST_PAGE
 from tests.share.typical import typical_game
@@ -78,6 +87,38 @@ def test_the_list_shows_the_records_figures_without_a_summary_with_a_stale_one_o
          *scoring.side_label(game, 1).split(), str(replayed(game)[1])]
         for game in (games["g00000"], edited, games["g00002"])
     )
+
+
+def test_games_stored_without_a_current_summary_are_written_again_with_one_and_nothing_else() -> None:
+    """After an update of the engine every summary is stale: the app writes each game again
+    with the summary its start made, the game's own text as stored, so the next start replays
+    none; a game changed or summarized meanwhile (another tab) is left as that tab wrote it."""
+    games = {f"g{n:05d}": typical(n) for n in range(4)}
+    texts = {
+        key: encode_game(game).replace('"engine":"', '"engine":"0', 1) for key, game in games.items()
+    }
+    texts["g00003"] = json.dumps({"schema": 1, "game": games["g00003"]})  # an older app's record
+    store = MemoryStore(texts)
+    loaded = store.load_now()
+    assert sorted(loaded.stale) == sorted(games)
+    changed = {**games["g00001"], "rev": games["g00001"]["rev"] + 1, "updated": "2026-12-04"}
+    store.commit_now(Commit((GameWrite("g00001", changed, expect=games["g00001"]["rev"]),)))
+    meanwhile = dict(store.games)
+    writes = tuple(
+        SummaryWrite(key, loaded.games[key].get("rev", 0), loaded.games.summary(key))
+        for key in loaded.stale
+    )
+    store.commit_now(Commit(summaries=writes))
+    assert store.games["g00001"] == meanwhile["g00001"], "the newer revision is left as written"
+    for key in ("g00000", "g00002", "g00003"):
+        assert decode_game(key, store.games[key]) == decode_game(key, texts[key]) == games[key]
+        assert read_summarized(key, store.games[key]) is not None
+    again = store.load_now()
+    assert again.stale == () and not any(again.games.parsed(key) for key in games)
+    written = dict(store.games)
+    store.commit_now(Commit(summaries=writes))  # all current now: nothing is written again
+    assert store.games == written
+    assert Commit(summaries=writes).game_ids == (), "no other tab is told: nothing changed for it"
 
 
 def test_a_summary_that_would_need_deep_nesting_or_does_not_match_its_id_is_not_used() -> None:

@@ -42,7 +42,7 @@ from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
 from app.share.link import stored_digest
 from app.share.qr import warm as warm_qr
-from app.storage import SETTINGS_ID, Commit, Conflict, StorageError
+from app.storage import SETTINGS_ID, Commit, Conflict, StorageError, SummaryWrite
 from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
 from app.ui.reducer import apply_external, reduce
@@ -671,7 +671,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
-    asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]]))
+    stale = tuple(getattr(loaded, "stale", ()))
+    asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]], stale))
     return app
 
 
@@ -679,12 +680,14 @@ WARM_STEP = 4
 """Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
 
 
-async def _warm(app: App, games: list[dict[str, Any]]) -> None:
+async def _warm(app: App, games: list[dict[str, Any]], stale: tuple[str, ...] = ()) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the QR encoder and the code of the game changed last (the share screen); the games'
     reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
     figures (when every game is among ``games``); their content digests (a file or a backup opened looks for its copy among them);
-    then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
+    then ``<html data-warm="ready">``; then the games stored without a current summary are
+    written again with one (:func:`_summarize_again`). Each piece waits for the page's next idle
+    time."""
     dataset = js.document.documentElement.dataset
     await _idle()
     warm_qr()
@@ -700,6 +703,41 @@ async def _warm(app: App, games: list[dict[str, Any]]) -> None:
         for game in games[start : start + WARM_STEP]:
             stored_digest(game)
     dataset.warm = "ready"
+    await _summarize_again(app, stale)
+
+
+SUMMARY_STEP = 50
+"""Games written again with their summaries in one idle step, one transaction."""
+
+
+async def _summarize_again(app: App, stale: tuple[str, ...]) -> None:
+    """Write the games that were stored without a current summary (by an older app, or before
+    an update of the engine) again with the summary this start made of them, a batch at each
+    idle time, so that the next start reads their summaries instead of replaying them all.
+    The store writes a game only while it is stored as it was read; a failure is left for the
+    next start to try again (then ``<html data-summaries="failed">``), else ``"written"``."""
+    dataset = js.document.documentElement.dataset
+    for start in range(0, len(stale), SUMMARY_STEP):
+        await _idle()
+        games = app.state.games
+        writes = tuple(
+            SummaryWrite(gid, _rev(games[gid]), games.summary(gid))
+            for gid in stale[start : start + SUMMARY_STEP]
+            if gid in games
+        )
+        try:
+            async with app.writes:
+                await app.store.commit(Commit(summaries=writes))
+        except Exception as error:  # noqa: BLE001 - nothing is lost: the next start tries again
+            js.console.warn(f"summaries not written again: {error}")
+            dataset.summaries = "failed"
+            return
+    dataset.summaries = "written"
+
+
+def _rev(game: dict[str, Any]) -> int:
+    rev = game.get("rev", 0)
+    return rev if isinstance(rev, int) else 0
 
 
 def _idle() -> asyncio.Future[None]:

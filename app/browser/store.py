@@ -143,7 +143,7 @@ class Store:
         options = to_js({"durability": "strict"}, dict_converter=js.Object.fromEntries)
         tx = self._db.transaction(to_js([GAMES, APP]), "readwrite", options)
         games, app = tx.objectStore(GAMES), tx.objectStore(APP)
-        reads = {game_id: games.get(game_id) for game_id in commit.game_ids}
+        reads = {game_id: games.get(game_id) for game_id in commit.read_ids}
         settings = app.get(SETTINGS_ID)
         refused: list[StorageError] = []
         left = [len(reads) + 1]
@@ -179,9 +179,9 @@ class Store:
             reader.destroy()
         if commit.replace_settings is not None:
             self._problems = [p for p in self._problems if p.record != SETTINGS_ID]
-        self._announce(
-            list(commit.game_ids), commit.settings is not None or bool(commit.replace_settings)
-        )
+        announced = commit.settings is not None or bool(commit.replace_settings)
+        if commit.game_ids or announced:  # a game summarized again changed for nobody
+            self._announce(list(commit.game_ids), announced)
 
     async def read(self, game_ids: Iterable[str]) -> Fresh:
         """The games asked for (None when gone) and the settings, as stored now."""

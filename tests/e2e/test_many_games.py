@@ -2,8 +2,9 @@
 
 What only a page shows: the games list of stored games drawn from their summaries, a page of
 cards at a time, each with the record's figures; a record of an older version (no summary) among
-them shown the same; and a kept new-game form that cannot be read said once, then gone from
-storage.
+them shown the same, then written again with its summary at idle time, while the records written
+here on CPython are current in the page (the site stamps the engine as CPython does) and left
+as they are; and a kept new-game form that cannot be read said once, then gone from storage.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from app import engine
-from app.storage import encode_game
+from app.storage import decode_game, encode_game, read_summarized
+from app.summaries import engine_stamp
 from app.ui.state import LIST_PAGE
 from bench.bench_many_games import games
 from tests.e2e.test_ui import assert_no_app_errors, saved, start
@@ -31,6 +33,13 @@ def test_the_games_list_draws_stored_games_from_their_summaries_a_page_at_a_time
     idb.put(page, "games", stored[0]["id"], older)
     page.reload()
     wait_ready(page)
+    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    records = idb.records(page, "games")
+    for game in stored[1:]:
+        assert records[game["id"]] == encode_game(game), "a current summary is not written again"
+    again = read_summarized(stored[0]["id"], records[stored[0]["id"]])
+    assert again is not None and again[1]["engine"] == engine_stamp()
+    assert decode_game(stored[0]["id"], records[stored[0]["id"]]) == stored[0]
     expect(page.locator(".card")).to_have_count(LIST_PAGE)
     page.click("#more-games")
     expect(page.locator(".card")).to_have_count(len(stored))

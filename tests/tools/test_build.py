@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tools.build as build_module
+from app.summaries import engine_stamp
 from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
 from tools.stdlib import STDLIB_FILE
 
@@ -110,7 +111,14 @@ def test_the_app_zip_has_the_python_package_as_bytecode_its_texts_and_licences_o
     assert "ui/text/uk/ui.json" in data and "ui/text/en/help.json" in data
     licences = {name for name in names if name.endswith("/LICENSE")}
     assert licences == {"_vendor/segno/LICENSE"}
-    assert names == bytecode | data | licences
+    assert names == bytecode | data | licences | {"engine/STAMP"}
+
+
+def test_the_site_stamps_the_engine_as_python_does_from_its_sources(dist: Path) -> None:
+    """A summary written on CPython (a bench, a test) is current in the page and the other way
+    round: the site ships no source, so the build writes the stamp of the sources it compiled."""
+    stamp = zipfile.ZipFile(dist / "app.zip").read("engine/STAMP").decode("ascii")
+    assert stamp == engine_stamp()
 
 
 def test_the_bytecode_is_unchecked_hash_pyc_for_pyodides_python(dist: Path) -> None:
