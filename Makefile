@@ -17,14 +17,17 @@ MUTATION_JOBS ?= 2
 serve: build
 	$(PY) tools/serve.py --port $(PORT)
 
-# Processes for `make test` (pytest-xdist): one per core, at most 4 (each has its own build,
-# server and Chromium). TEST_JOBS=0 runs the whole suite in this one process.
+# Processes for `make test` (pytest-xdist): one per core, at most 4 (they share one build; each
+# has its own server and Chromium). TEST_JOBS=0 runs the whole suite in this one process.
+# --dist worksteal: a process that has run out of tests takes half of another's. With xdist's
+# default (load) the first chunk of tests went whole to one process, and with it every
+# end-to-end test: the other ran out of pure tests at 5 min and sat idle for 10.
 TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 
 # A test whose browser tab crashed (Chromium's "Target crashed", not an assertion) runs once more;
 # the summary lists it as RERUN, so a crash is reported, never hidden.
 test: $(VENV_STAMP) $(NODE_STAMP)
-	$(PY) -m pytest -n $(TEST_JOBS) -raR --reruns 1 --only-rerun "Target crashed"
+	$(PY) -m pytest -n $(TEST_JOBS) --dist worksteal -raR --reruns 1 --only-rerun "Target crashed"
 
 # The tiers are in tests/conftest.py: no e2e test, no test marked slow, every Hypothesis test with a
 # tenth of its examples. `make test` runs all of them in full.

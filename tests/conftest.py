@@ -16,11 +16,39 @@ option each runs exactly as its ``@settings`` say.
 
 from __future__ import annotations
 
+import fcntl
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
+from tools.build import build
+
 SHORT = 10
 """``--short-drills`` divides each Hypothesis test's example count by this (keeping at least 10)."""
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The built site (tools/build.py), made once for the whole run and shared by every test
+    process (pytest-xdist's processes take turns at a lock; the first one builds); tests must
+    not change it (``dist_copy`` gives a private copy). With ``DEBERTZ_TEST_DIST=folder`` the
+    tests use that already built site instead."""
+    given = os.environ.get("DEBERTZ_TEST_DIST")
+    if given:
+        return Path(given).resolve()
+    # every process of one run has its base folder in the same run folder; without xdist the
+    # parent folder outlives the run, so the build goes into the run's own folder
+    run = tmp_path_factory.getbasetemp()
+    shared = run.parent if worker_id != "master" else run
+    out = shared / "site" / "dist"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "site" / "built").exists():
+            build(out)
+            (shared / "site" / "built").touch()
+    return out
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -58,7 +58,6 @@ The page's CSP has no 'unsafe-eval': use ``page.wait_for_selector`` / ``locator`
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from collections.abc import Callable, Iterator
@@ -70,7 +69,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, expect
 
 from tests.e2e.warm import WarmContexts
-from tools.build import build, read_precache
+from tools.build import read_precache
 from tools.chromium import launch_options
 from tools.serve import DistServer
 
@@ -103,17 +102,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh build of the site, shared by the whole run; tests must not change it.
-
-    With DEBERTZ_TEST_DIST=folder the tests run against that already built site instead.
-    """
-    given = os.environ.get("DEBERTZ_TEST_DIST")
-    if given:
-        return Path(given).resolve()
-    out = tmp_path_factory.mktemp("build") / "dist"
-    build(out)
-    return out
+def dist(site: Path) -> Path:
+    """The built site of the run (tests/conftest.py ``site``); tests must not change it."""
+    return site
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import struct
 import subprocess
 import zipfile
@@ -25,10 +26,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "dist"
-    build(out)
-    return out
+def dist(site: Path) -> Path:
+    """The run's build (tests/conftest.py), which the end-to-end tests serve too."""
+    return site
 
 
 def files_of(folder: Path) -> set[str]:
@@ -165,7 +165,7 @@ def test_a_reference_to_a_missing_file_stops_the_build(dist: Path, tmp_path: Pat
 
 def test_an_absolute_url_in_the_page_stops_the_build(dist: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
-    build(site)
+    shutil.copytree(dist, site)
     page = (site / "index.html").read_text(encoding="utf-8")
     (site / "index.html").write_text(
         page.replace('href="./shell.css"', 'href="/shell.css"'), encoding="utf-8"
@@ -316,7 +316,7 @@ def test_the_manifest_offers_screenshots_shortcuts_a_monochrome_icon_and_one_win
 
 def test_a_screenshot_the_manifest_names_must_be_in_the_site(dist: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
-    build(site)
+    shutil.copytree(dist, site)
     (site / "screenshots/wide-game.webp").unlink()
     with pytest.raises(BuildError, match="./screenshots/wide-game.webp is referenced but not in"):
         check_references(site)

@@ -17,7 +17,6 @@ from tools.build import (
     MANIFEST_TEXT,
     TEXT_KEY,
     BuildError,
-    build,
     catalogues,
     read_precache,
     revision,
@@ -33,10 +32,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("texts") / "dist"
-    build(out)
-    return out
+def dist(site: Path) -> Path:
+    """The run's build (tests/conftest.py)."""
+    return site
 
 
 class PageTexts(HTMLParser):
