@@ -22,7 +22,8 @@ Every test in tests/e2e/ gets the ``e2e`` marker. Fixtures and helpers to reuse:
   instead, in a context of its own with no service worker, no caches and no IndexedDB yet: for
   tests of the first visit, the service worker, the snapshot, an offline start, or
   other origins (``serve``); reload inside it for warm starts. Chromium is Debian's
-  /usr/bin/chromium when present (with the flags this machine needs), else Playwright's own.
+  /usr/bin/chromium-headless-shell when present (or /usr/bin/chromium; with the flags this machine
+  needs), else Playwright's own.
 - ``warm_contexts`` (session): the :class:`~tests.e2e.warm.WarmContexts` behind ``page``; a
   fixture of any scope may ``acquire(options)`` a warm context and ``release(options, context)``
   it (tests/e2e/test_ui_phone_layout.py).
@@ -97,8 +98,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's Chromium where it exists (as root it needs --no-sandbox)."""
-    return launch_options(browser_type_launch_args)
+    """Launch Debian's Chromium where it exists, its headless shell for headless runs (as root
+    it needs --no-sandbox; tools/chromium.py)."""
+    return launch_options(browser_type_launch_args, shell=True)
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,8 @@
 
 import doctest
 
+import pytest
+
 import tools.chromium
 from tools.chromium import launch_options
 
@@ -15,3 +17,16 @@ def test_launch_options_keep_the_callers_own_arguments() -> None:
     assert options["headless"] is True
     assert options["args"][0] == "--mute-audio"
     assert "--disable-background-networking" in options["args"]
+
+
+def test_the_tests_take_the_headless_shell_where_it_is_and_a_window_takes_the_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    there = {tools.chromium.CHROMIUM, tools.chromium.HEADLESS_SHELL}
+    monkeypatch.setattr(tools.chromium.os.path, "exists", lambda path: path in there)
+    assert launch_options(shell=True)["executable_path"] == tools.chromium.HEADLESS_SHELL
+    assert launch_options({"headless": True}, shell=True)["executable_path"] == tools.chromium.HEADLESS_SHELL
+    assert launch_options({"headless": False}, shell=True)["executable_path"] == tools.chromium.CHROMIUM
+    assert launch_options()["executable_path"] == tools.chromium.CHROMIUM
+    there.discard(tools.chromium.HEADLESS_SHELL)
+    assert launch_options(shell=True)["executable_path"] == tools.chromium.CHROMIUM
