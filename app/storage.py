@@ -116,9 +116,10 @@ class Loaded:
     games: Games
     settings: JsonObject
     problems: list[StorageProblem]
-    stale: tuple[str, ...] = ()
-    """Games stored without a current summary (written by an older app or engine): decoded and
-    replayed at this start, and worth writing again with one (:class:`SummaryWrite`)."""
+    stale: dict[str, int] = field(default_factory=dict)
+    """Games stored without a current summary (written by an older app or engine), each with
+    the :func:`record_crc` of its record as read: decoded and replayed at this start, and worth
+    writing again with one (:class:`SummaryWrite`)."""
 
 
 def encode_game(game: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> str:
@@ -185,7 +186,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
     """
     usable = Games()
     problems: list[StorageProblem] = []
-    stale: list[str] = []
+    stale: dict[str, int] = {}
     for record, raw in games.items():
         summarized = read_summarized(record, raw)
         if summarized is not None:
@@ -196,7 +197,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             usable[record] = decoded
-            stale.append(record)
+            stale[record] = record_crc(raw)
     loaded_settings: JsonObject = {}
     if settings is not None:
         decoded = decode_settings(settings)
@@ -204,7 +205,18 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             loaded_settings = decoded
-    return Loaded(usable, loaded_settings, problems, tuple(stale))
+    return Loaded(usable, loaded_settings, problems, stale)
+
+
+def record_crc(raw: object) -> int:
+    """The CRC-32 of a stored record's text (another value: of its ``repr``), to tell later
+    whether the record is still the one read.
+
+    >>> record_crc('{"schema":1}') == record_crc('{"schema":1}') != record_crc('{"schema":2}')
+    True
+    """
+    text = raw if isinstance(raw, str) else repr(raw)
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
 
 
 _GAME_AFTER = f',"{GAME_KEY}":'
@@ -509,33 +521,36 @@ class GameWrite:
 @dataclass(frozen=True)
 class SummaryWrite:
     """A stored game written again with its current summary, so that the next start replays it
-    no more: the game is written back as it is stored, only while it is still stored at
-    revision ``rev`` without a current summary (a game changed meanwhile was written with one).
+    no more: the game is written back as it is stored, only while its record is still the very
+    one the summary was made from (``crc``: its :func:`record_crc` as read at the start).
 
     >>> old = '{"schema": 1, "game": {"id": "g1", "rev": 3, "players": ["A", "B"], "hands": []}}'
     >>> card = summarize({"id": "g1", "rev": 3, "players": ["A", "B"], "hands": []})
-    >>> resummarized(SummaryWrite("g1", 3, card), old).startswith(SUMMARY_PREFIX)
+    >>> resummarized(SummaryWrite("g1", record_crc(old), card), old).startswith(SUMMARY_PREFIX)
     True
-    >>> resummarized(SummaryWrite("g1", 2, card), old) is None  # another revision is stored
+    >>> other = old.replace('"A"', '"C"')  # written meanwhile by another tab, same revision
+    >>> resummarized(SummaryWrite("g1", record_crc(old), card), other) is None
     True
     """
 
     game_id: str
-    rev: int
+    crc: int
     summary: JsonObject = field(repr=False)
 
 
 def resummarized(write: SummaryWrite, raw: object | None) -> str | None:
     """The record to store for ``write`` given the one stored now (``raw``), or None when it
-    is to be left as it is: gone, unreadable, of another revision, or already summarized."""
-    if raw is None or read_summarized(write.game_id, raw) is not None:
+    is to be left as it is: gone, changed since it was read, unreadable, already summarized, or
+    holding what this version cannot write back (``encode_game`` refuses it)."""
+    if raw is None or record_crc(raw) != write.crc or read_summarized(write.game_id, raw):
         return None
     game = decode_game(write.game_id, raw)
-    if isinstance(game, StorageProblem) or game.get("rev", 0) != write.rev:
+    if isinstance(game, StorageProblem) or write.summary.get("id") != write.game_id:
         return None
-    if write.summary.get("rev", 0) != write.rev or write.summary.get("id") != write.game_id:
+    try:
+        return encode_game(game, write.summary)
+    except StorageError:  # e.g. NaN, which reading accepts and writing refuses: left as stored
         return None
-    return encode_game(game, write.summary)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,24 +31,25 @@ SHORT = 10
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site (tools/build.py), made once for the whole run and shared by every test
     process (pytest-xdist's processes take turns at a lock; the first one builds); tests must
-    not change it (``dist_copy`` gives a private copy). With ``DEBERTZ_TEST_DIST=folder`` the
-    tests use that already built site instead."""
+    not change it (tests/e2e/conftest.py's ``dist_copy`` gives a private copy). With
+    ``DEBERTZ_TEST_DIST=folder`` every test, the build's own included, uses that site instead."""
     given = os.environ.get("DEBERTZ_TEST_DIST")
     if given:
         return Path(given).resolve()
     # every process of one run has its base folder in the same run folder; without xdist the
     # parent folder outlives the run, so the build goes into the run's own folder
     run = tmp_path_factory.getbasetemp()
-    shared = run.parent if worker_id != "master" else run
-    out = shared / "site" / "dist"
+    shared = run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
+    out = shared / "site"
     with open(shared / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "site" / "built").exists():
-            build(out)
-            (shared / "site" / "built").touch()
+        if not out.exists():  # built whole in a folder of its own, then named: never half
+            building = Path(tempfile.mkdtemp(prefix="site-", dir=shared))
+            build(building / "dist")
+            (building / "dist").rename(out)
     return out
 
 

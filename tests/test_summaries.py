@@ -92,8 +92,9 @@ def test_the_list_shows_the_records_figures_without_a_summary_with_a_stale_one_o
 def test_games_stored_without_a_current_summary_are_written_again_with_one_and_nothing_else() -> None:
     """After an update of the engine every summary is stale: the app writes each game again
     with the summary its start made, the game's own text as stored, so the next start replays
-    none; a game changed or summarized meanwhile (another tab) is left as that tab wrote it."""
-    games = {f"g{n:05d}": typical(n) for n in range(4)}
+    none; a record changed since the start read it (this app's own write, or an older build's
+    tab writing without a summary, even at the same revision) is left as it was written."""
+    games = {f"g{n:05d}": typical(n) for n in range(6)}
     texts = {
         key: encode_game(game).replace('"engine":"', '"engine":"0', 1) for key, game in games.items()
     }
@@ -103,22 +104,43 @@ def test_games_stored_without_a_current_summary_are_written_again_with_one_and_n
     assert sorted(loaded.stale) == sorted(games)
     changed = {**games["g00001"], "rev": games["g00001"]["rev"] + 1, "updated": "2026-12-04"}
     store.commit_now(Commit((GameWrite("g00001", changed, expect=games["g00001"]["rev"]),)))
+    older_tab = {**games["g00004"], "rev": games["g00004"]["rev"] + 1, "hands": []}
+    store.games["g00004"] = json.dumps({"schema": 1, "game": older_tab})
+    same_rev = {**games["g00005"], "hands": games["g00005"]["hands"][:1]}
+    store.games["g00005"] = json.dumps({"schema": 1, "game": same_rev})
     meanwhile = dict(store.games)
     writes = tuple(
-        SummaryWrite(key, loaded.games[key].get("rev", 0), loaded.games.summary(key))
-        for key in loaded.stale
+        SummaryWrite(key, crc, loaded.games.summary(key)) for key, crc in loaded.stale.items()
     )
     store.commit_now(Commit(summaries=writes))
-    assert store.games["g00001"] == meanwhile["g00001"], "the newer revision is left as written"
+    for key in ("g00001", "g00004", "g00005"):
+        assert store.games[key] == meanwhile[key], f"{key}: written since the start read it"
     for key in ("g00000", "g00002", "g00003"):
         assert decode_game(key, store.games[key]) == decode_game(key, texts[key]) == games[key]
         assert read_summarized(key, store.games[key]) is not None
     again = store.load_now()
-    assert again.stale == () and not any(again.games.parsed(key) for key in games)
+    assert sorted(again.stale) == ["g00004", "g00005"]
+    for key in ("g00000", "g00001", "g00002", "g00003"):
+        assert not again.games.parsed(key)
+        assert again.games.summary(key)["score"] == replayed({**games, "g00001": changed}[key])
     written = dict(store.games)
-    store.commit_now(Commit(summaries=writes))  # all current now: nothing is written again
+    store.commit_now(Commit(summaries=writes))  # all current or changed now: nothing is written
     assert store.games == written
     assert Commit(summaries=writes).game_ids == (), "no other tab is told: nothing changed for it"
+
+
+def test_a_stale_record_this_version_reads_but_cannot_write_back_is_left_and_the_rest_written() -> None:
+    games = {f"g{n:05d}": typical(n) for n in range(2)}
+    texts = {key: json.dumps({"schema": 1, "game": game}) for key, game in games.items()}
+    texts["g00000"] = texts["g00000"].replace('"created": "', '"odd": NaN, "created": "', 1)
+    store = MemoryStore(texts)
+    loaded = store.load_now()
+    writes = tuple(
+        SummaryWrite(key, crc, loaded.games.summary(key)) for key, crc in loaded.stale.items()
+    )
+    store.commit_now(Commit(summaries=writes))
+    assert store.games["g00000"] == texts["g00000"]
+    assert read_summarized("g00001", store.games["g00001"]) is not None
 
 
 def test_a_summary_that_would_need_deep_nesting_or_does_not_match_its_id_is_not_used() -> None:

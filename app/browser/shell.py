@@ -671,7 +671,7 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
-    stale = tuple(getattr(loaded, "stale", ()))
+    stale = dict(getattr(loaded, "stale", None) or {})
     asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]], stale))
     return app
 
@@ -680,7 +680,7 @@ WARM_STEP = 4
 """Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
 
 
-async def _warm(app: App, games: list[dict[str, Any]], stale: tuple[str, ...] = ()) -> None:
+async def _warm(app: App, games: list[dict[str, Any]], stale: dict[str, int]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the QR encoder and the code of the game changed last (the share screen); the games'
     reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
@@ -710,22 +710,24 @@ SUMMARY_STEP = 50
 """Games written again with their summaries in one idle step, one transaction."""
 
 
-async def _summarize_again(app: App, stale: tuple[str, ...]) -> None:
+async def _summarize_again(app: App, stale: dict[str, int]) -> None:
     """Write the games that were stored without a current summary (by an older app, or before
     an update of the engine) again with the summary this start made of them, a batch at each
     idle time, so that the next start reads their summaries instead of replaying them all.
-    The store writes a game only while it is stored as it was read; a failure is left for the
-    next start to try again (then ``<html data-summaries="failed">``), else ``"written"``."""
+    ``stale`` maps each to its record's CRC as read: the store writes a game only while its
+    record is still that one. A failure is left for the next start to try again (then
+    ``<html data-summaries="failed">``), else ``"written"``."""
     dataset = js.document.documentElement.dataset
-    for start in range(0, len(stale), SUMMARY_STEP):
+    ids = list(stale)
+    for start in range(0, len(ids), SUMMARY_STEP):
         await _idle()
-        games = app.state.games
-        writes = tuple(
-            SummaryWrite(gid, _rev(games[gid]), games.summary(gid))
-            for gid in stale[start : start + SUMMARY_STEP]
-            if gid in games
-        )
         try:
+            games = app.state.games
+            writes = tuple(
+                SummaryWrite(gid, stale[gid], games.summary(gid))
+                for gid in ids[start : start + SUMMARY_STEP]
+                if gid in games
+            )
             async with app.writes:
                 await app.store.commit(Commit(summaries=writes))
         except Exception as error:  # noqa: BLE001 - nothing is lost: the next start tries again
@@ -733,11 +735,6 @@ async def _summarize_again(app: App, stale: tuple[str, ...]) -> None:
             dataset.summaries = "failed"
             return
     dataset.summaries = "written"
-
-
-def _rev(game: dict[str, Any]) -> int:
-    rev = game.get("rev", 0)
-    return rev if isinstance(rev, int) else 0
 
 
 def _idle() -> asyncio.Future[None]:

@@ -39,6 +39,7 @@ def test_the_games_list_draws_stored_games_from_their_summaries_a_page_at_a_time
         assert records[game["id"]] == encode_game(game), "a current summary is not written again"
     again = read_summarized(stored[0]["id"], records[stored[0]["id"]])
     assert again is not None and again[1]["engine"] == engine_stamp()
+    assert again[1]["score"] == list(engine.score(engine.game_from_json(stored[0])).score)
     assert decode_game(stored[0]["id"], records[stored[0]["id"]]) == stored[0]
     expect(page.locator(".card")).to_have_count(LIST_PAGE)
     page.click("#more-games")
