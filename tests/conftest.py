@@ -31,10 +31,11 @@ SHORT = 10
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site (tools/build.py), made once for the whole run and shared by every test
-    process (pytest-xdist's processes take turns at a lock; the first one builds); tests must
-    not change it (tests/e2e/conftest.py's ``dist_copy`` gives a private copy). With
+    process (pytest-xdist's processes take turns at a lock; the first one builds): the one the
+    end-to-end tests serve and the build's tests read. Tests must not change it
+    (tests/e2e/conftest.py's ``dist_copy`` gives a private copy). With
     ``DEBERTZ_TEST_DIST=folder`` every test, the build's own included, uses that site instead."""
     given = os.environ.get("DEBERTZ_TEST_DIST")
     if given:

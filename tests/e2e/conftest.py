@@ -2,8 +2,8 @@
 
 Every test in tests/e2e/ gets the ``e2e`` marker. Fixtures and helpers to reuse:
 
-- ``dist`` (session): Path of a fresh build of the site (tools/build.py), made once per run
-  (or the folder named by the environment variable DEBERTZ_TEST_DIST).
+- ``dist`` (session, tests/conftest.py): Path of a fresh build of the site (tools/build.py),
+  made once per run for every test process (or the folder named by DEBERTZ_TEST_DIST).
 - ``server`` (session): a :class:`tools.serve.DistServer` over ``dist`` at ``/``; ``server.stop()``
   makes the next requests fail and cuts the transfers in flight (offline), ``server.start()`` brings
   it back on the same port. ``server.bytes_sent`` / ``server.sent_by_path`` count what it sent
@@ -101,12 +101,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """Launch Debian's Chromium where it exists, its headless shell for headless runs (as root
     it needs --no-sandbox; tools/chromium.py)."""
     return launch_options(browser_type_launch_args, shell=True)
-
-
-@pytest.fixture(scope="session")
-def dist(site: Path) -> Path:
-    """The built site of the run (tests/conftest.py ``site``); tests must not change it."""
-    return site
 
 
 @pytest.fixture(scope="session")

@@ -25,12 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def dist(site: Path) -> Path:
-    """The run's build (tests/conftest.py), which the end-to-end tests serve too."""
-    return site
-
-
 def files_of(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 

@@ -22,11 +22,12 @@ def test_launch_options_keep_the_callers_own_arguments() -> None:
 def test_the_tests_take_the_headless_shell_where_it_is_and_a_window_takes_the_browser(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    there = {tools.chromium.CHROMIUM, tools.chromium.HEADLESS_SHELL}
+    browser, shell = tools.chromium.CHROMIUM, tools.chromium.HEADLESS_SHELL
+    there = {browser, shell}
     monkeypatch.setattr(tools.chromium.os.path, "exists", lambda path: path in there)
-    assert launch_options(shell=True)["executable_path"] == tools.chromium.HEADLESS_SHELL
-    assert launch_options({"headless": True}, shell=True)["executable_path"] == tools.chromium.HEADLESS_SHELL
-    assert launch_options({"headless": False}, shell=True)["executable_path"] == tools.chromium.CHROMIUM
-    assert launch_options()["executable_path"] == tools.chromium.CHROMIUM
-    there.discard(tools.chromium.HEADLESS_SHELL)
-    assert launch_options(shell=True)["executable_path"] == tools.chromium.CHROMIUM
+    assert launch_options(shell=True)["executable_path"] == shell
+    assert launch_options({"headless": True}, shell=True)["executable_path"] == shell
+    assert launch_options({"headless": False}, shell=True)["executable_path"] == browser
+    assert launch_options()["executable_path"] == browser
+    there.discard(shell)
+    assert launch_options(shell=True)["executable_path"] == browser

@@ -31,12 +31,6 @@ TABLES = catalogues()
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def dist(site: Path) -> Path:
-    """The run's build (tests/conftest.py)."""
-    return site
-
-
 class PageTexts(HTMLParser):
     """Each ``data-text`` element of a page: (tag, key, its text or content attribute)."""
 
