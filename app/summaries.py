@@ -42,15 +42,19 @@ STAMP_FILE: Final = "STAMP"
 stamp the same engine alike (a summary written by either is current in the other)."""
 
 
-def stamp_of(sources: Mapping[str, bytes]) -> str:
-    """The stamp of the engine's sources, given by file name: 16 hex digits of their SHA-256.
+def sources_stamp(folder: Path) -> str | None:
+    """The stamp of the engine sources in ``folder``: 16 hex digits of the SHA-256 of each
+    ``.py`` file's name and bytes, in name order; None where there is none (the built site).
 
-    >>> stamp_of({"a.py": b"x = 1"}) == stamp_of({"a.py": b"x = 1"}) != stamp_of({"a.py": b"x = 2"})
+    >>> sources_stamp(Path(engine.__file__).parent) == engine_stamp()
     True
     """
+    sources = sorted(folder.glob("*.py"))
+    if not sources:
+        return None
     digest = hashlib.sha256(str(SUMMARY_VERSION).encode())
-    for name in sorted(sources):
-        digest.update(name.encode() + b"\0" + sources[name])
+    for path in sources:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -64,9 +68,9 @@ def engine_stamp() -> str:
     16
     """
     folder = Path(engine.__file__).parent
-    sources = sorted(folder.glob("*.py"))
-    if sources:
-        return stamp_of({path.name: path.read_bytes() for path in sources})
+    stamp = sources_stamp(folder)
+    if stamp is not None:
+        return stamp
     written = folder / STAMP_FILE
     if not written.is_file():
         raise RuntimeError(f"no source of the engine and no {STAMP_FILE} found in {folder}")

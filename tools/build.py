@@ -33,7 +33,7 @@ from typing import Any
 
 if not __package__:  # run as a script (python tools/build.py): the checkout is the import root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from app.summaries import STAMP_FILE, stamp_of
+from app.summaries import STAMP_FILE, sources_stamp
 from tools.stdlib import STDLIB_FILE, StdlibError, make_stdlib, run_node
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,7 +305,10 @@ def write_app_zip(package: Path, target: Path) -> None:
     reproducibly."""
     entries = compile_bytecode(app_sources(package))
     entries.update(app_data(package))
-    entries[f"engine/{STAMP_FILE}"] = engine_stamp_of(package).encode("ascii")
+    stamp = sources_stamp(package / "engine")  # the site ships no source to stamp
+    if stamp is None:
+        raise BuildError(f"no engine source in {package / 'engine'}")
+    entries[f"engine/{STAMP_FILE}"] = stamp.encode("ascii")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, ZIP_TIME)
@@ -315,12 +318,6 @@ def write_app_zip(package: Path, target: Path) -> None:
 
 
 _compiled: dict[str, dict[str, bytes]] = {}
-
-
-def engine_stamp_of(package: Path) -> str:
-    """The stamp of the package's engine sources (``app.summaries.engine_stamp``), which the
-    site reads from ``engine/STAMP`` since it ships the engine compiled only."""
-    return stamp_of({path.name: path.read_bytes() for path in (package / "engine").glob("*.py")})
 
 
 def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
