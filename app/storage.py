@@ -197,7 +197,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             usable[record] = decoded
-            stale[record] = record_crc(raw)
+            stale[record] = record_crc(str(raw))  # decoded: a text
     loaded_settings: JsonObject = {}
     if settings is not None:
         decoded = decode_settings(settings)
@@ -208,15 +208,13 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
     return Loaded(usable, loaded_settings, problems, stale)
 
 
-def record_crc(raw: object) -> int:
-    """The CRC-32 of a stored record's text (another value: of its ``repr``), to tell later
-    whether the record is still the one read.
+def record_crc(raw: str) -> int:
+    """The CRC-32 of a stored record's text, to tell later whether it is still the one read.
 
     >>> record_crc('{"schema":1}') == record_crc('{"schema":1}') != record_crc('{"schema":2}')
     True
     """
-    text = raw if isinstance(raw, str) else repr(raw)
-    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+    return zlib.crc32(raw.encode("utf-8", "surrogatepass"))
 
 
 _GAME_AFTER = f',"{GAME_KEY}":'
@@ -540,12 +538,13 @@ class SummaryWrite:
 
 def resummarized(write: SummaryWrite, raw: object | None) -> str | None:
     """The record to store for ``write`` given the one stored now (``raw``), or None when it
-    is to be left as it is: gone, changed since it was read, unreadable, already summarized, or
-    holding what this version cannot write back (``encode_game`` refuses it)."""
-    if raw is None or record_crc(raw) != write.crc or read_summarized(write.game_id, raw):
+    is to be left as it is: gone or changed since it was read (a record read without a current
+    summary, so still without one when unchanged), or holding what this version cannot write
+    back (``encode_game`` refuses it)."""
+    if not isinstance(raw, str) or record_crc(raw) != write.crc:
         return None
     game = decode_game(write.game_id, raw)
-    if isinstance(game, StorageProblem) or write.summary.get("id") != write.game_id:
+    if isinstance(game, StorageProblem):  # it decoded when read: only a CRC collision
         return None
     try:
         return encode_game(game, write.summary)
@@ -684,10 +683,10 @@ def plan_commit(
             games[write.game_id] = encode_game(write.game, write.summary)
     if stale:
         raise Conflict(stale)
-    for again in commit.summaries:
-        text = None if again.game_id in kept else resummarized(again, stored_games.get(again.game_id))
-        if text is not None and again.game_id not in games and again.game_id not in deleted:
-            games[again.game_id] = text
+    for again in commit.summaries:  # records read as they are now: a kept one was never stale
+        text = resummarized(again, stored_games.get(again.game_id))
+        if text is not None:
+            games.setdefault(again.game_id, text)
     return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept))
 
 

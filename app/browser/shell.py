@@ -671,23 +671,27 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     app.background = asyncio.ensure_future(app.report_storage())
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
-    stale = dict(getattr(loaded, "stale", None) or {})
-    asyncio.ensure_future(_warm(app, [games[gid] for gid in recent[-WARM_GAMES:]], stale))
+    stale = getattr(loaded, "stale", None) or {}
+    asyncio.ensure_future(_at_idle(app, [games[gid] for gid in recent[-WARM_GAMES:]], stale))
     return app
+
+
+async def _at_idle(app: App, recent: list[dict[str, Any]], stale: dict[str, int]) -> None:
+    """The start's work left for idle time: what a first tap needs, then the stale summaries."""
+    await _warm(app, recent)
+    await _summarize_again(app, stale)
 
 
 WARM_STEP = 4
 """Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
 
 
-async def _warm(app: App, games: list[dict[str, Any]], stale: dict[str, int]) -> None:
+async def _warm(app: App, games: list[dict[str, Any]]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the QR encoder and the code of the game changed last (the share screen); the games'
     reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
     figures (when every game is among ``games``); their content digests (a file or a backup opened looks for its copy among them);
-    then ``<html data-warm="ready">``; then the games stored without a current summary are
-    written again with one (:func:`_summarize_again`). Each piece waits for the page's next idle
-    time."""
+    then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
     dataset = js.document.documentElement.dataset
     await _idle()
     warm_qr()
@@ -703,7 +707,6 @@ async def _warm(app: App, games: list[dict[str, Any]], stale: dict[str, int]) ->
         for game in games[start : start + WARM_STEP]:
             stored_digest(game)
     dataset.warm = "ready"
-    await _summarize_again(app, stale)
 
 
 SUMMARY_STEP = 50
@@ -718,14 +721,14 @@ async def _summarize_again(app: App, stale: dict[str, int]) -> None:
     record is still that one. A failure is left for the next start to try again (then
     ``<html data-summaries="failed">``), else ``"written"``."""
     dataset = js.document.documentElement.dataset
-    ids = list(stale)
-    for start in range(0, len(ids), SUMMARY_STEP):
+    read = list(stale.items())
+    for start in range(0, len(read), SUMMARY_STEP):
         await _idle()
         try:
             games = app.state.games
             writes = tuple(
-                SummaryWrite(gid, stale[gid], games.summary(gid))
-                for gid in ids[start : start + SUMMARY_STEP]
+                SummaryWrite(gid, crc, games.summary(gid))
+                for gid, crc in read[start : start + SUMMARY_STEP]
                 if gid in games
             )
             async with app.writes:
