@@ -88,6 +88,30 @@ def test_a_file_too_large_for_the_share_target_is_announced_with_the_reason(
     assert_no_app_errors(recorder)
 
 
+HOLD_AFTER_FIRST_BATCH = """() => new Promise((resolve, reject) => {
+  // Once the page shows the first batch as written, a transaction of this test's own takes
+  // every store and keeps itself alive: the app's next batches wait behind it, so the reload
+  // below falls mid-restore however fast the machine writes.
+  const open = indexedDB.open("debertz");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const stores = [...db.objectStoreNames];
+    const hold = () => {
+      const tx = db.transaction(stores, "readwrite");
+      const spin = () => { tx.objectStore(stores[0]).count().onsuccess = spin; };
+      spin();
+      window.__held = true;
+    };
+    new MutationObserver((_, watcher) => {
+      const text = document.querySelector("#restore-progress")?.textContent || "";
+      if (/Restored [1-9]/.test(text)) { watcher.disconnect(); hold(); }
+    }).observe(document.body, {subtree: true, childList: true, characterData: true});
+    resolve(true);
+  };
+})"""
+
+
 def test_a_restore_of_hundreds_of_games_shows_its_progress_and_a_reload_midway_keeps_what_was_written(
     page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
 ) -> None:
@@ -101,9 +125,11 @@ def test_a_restore_of_hundreds_of_games_shows_its_progress_and_a_reload_midway_k
     page.goto(app_url + "#/")
     page.set_input_files("#open-file", str(path))
     expect(page.locator("#restore")).to_contain_text("Restore 300 games")
+    page.evaluate(HOLD_AFTER_FIRST_BATCH)
     page.click("#restore")
     progress = page.locator("#restore-progress")
     expect(progress).to_have_text(re.compile(r"Restored [1-9][0-9]* of 300 games"))  # as text
+    page.wait_for_function("window.__held")
     shown = int(progress.inner_text().split()[1].replace(",", ""))
     page.reload()  # mid-restore: what was written stays
     wait_ready(page)
