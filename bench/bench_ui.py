@@ -299,9 +299,12 @@ def library(page: Page) -> int:
     """Store the 300 games and the 60-hand game in progress as the app stores them; their
     bytes."""
     games = list(sample_games(300, 30).values())
-    unfinished = [game for game in games if not summarize(game)["finished"]]
-    for game in unfinished[5:]:  # 5 in progress, so that finished ones are on the list's first page
-        game["rules"]["target"] = max(51, *summarize(game)["score"])
+    unfinished = [n for n, game in enumerate(games) if not summarize(game)["finished"]]
+    for n in unfinished[5:]:  # 5 in progress, so that finished ones are on the list's first page
+        # a new dict, not the old one changed: replays and summaries are kept per game dict
+        game = games[n]
+        games[n] = {**game, "rules": {**game["rules"], "target": max(51, *summarize(game)["score"])}}
+    assert sum(not summarize(game)["finished"] for game in games) < 10  # (a tie at the target plays on)
     seed = 0
     while True:  # a table of two
         live = sample_game(random.Random(seed), LIVE, 60, datetime(2026, 12, 1, 19, 0))
