@@ -535,9 +535,12 @@ class App:
             js.window.debertzPatch(self.root, self.template, sent)  # boot.js: the morph
             self.last_html = html
         self.screens.showing(self.state, html)
-        if document.documentElement.lang != self.state.lang or self.titled != self.state.lang:
+        if document.documentElement.lang != self.state.lang:
+            # only when it changes: setting ``lang``, even to the value it has, makes the
+            # browser style every element again (``:lang()``), at each Save twice over
+            document.documentElement.lang = self.state.lang
+        if self.titled != self.state.lang:
             self.set_title()
-        document.documentElement.lang = self.state.lang
         focus = [effect.key for effect in effects if effect.kind == "focus"]
         if any(effect.kind == "scroll" for effect in effects):
             js.window.scrollTo(0, 0)
