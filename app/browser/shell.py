@@ -52,6 +52,7 @@ from app.ui.sharing.views import warm_share
 from app.ui.state import State, initial_state
 from app.ui.stats.report import warm_reports
 from app.ui.stats.views import render_stats
+from app.ui.unchanged import unchanged_parts
 
 EVENTS = ("click", "input", "change", "submit", "keydown")
 TEXT_INPUTS = ("text", "search", "number", "tel")
@@ -530,10 +531,12 @@ class App:
         html = views.render(self.state)
         self.renders += 1
         document.documentElement.dataset.renders = str(self.renders)
+        focus = [effect.key for effect in effects if effect.kind == "focus"]
         if html != self.last_html:
-            sent = kept_under_form(self.last_html, html)
-            js.window.debertzPatch(self.root, self.template, sent)  # boot.js: the morph
-            self.last_html = html
+            if focus and active_id and active_id != focus[-1] and active.tagName in LEAVABLE:
+                active.blur()  # now, while the layout is clean: if the morph removed it focused,
+                # the browser would lay out the page half patched, and again at the focus
+            self.patch(html)
         self.screens.showing(self.state, html)
         if document.documentElement.lang != self.state.lang:
             # only when it changes: setting ``lang``, even to the value it has, makes the
@@ -541,7 +544,6 @@ class App:
             document.documentElement.lang = self.state.lang
         if self.titled != self.state.lang:
             self.set_title()
-        focus = [effect.key for effect in effects if effect.kind == "focus"]
         if any(effect.kind == "scroll" for effect in effects):
             js.window.scrollTo(0, 0)
         if focus:
@@ -554,6 +556,15 @@ class App:
                 element.focus()
                 if selection is not None:
                     element.setSelectionRange(*selection)
+
+    def patch(self, html: str) -> None:
+        """Morph the page into ``html`` (boot.js), sending the parts it shows already as
+        stand-ins (``app.ui.unchanged``); if one found no element to stand for, all of it."""
+        sent = unchanged_parts(self.last_html, html)
+        if not js.window.debertzPatch(self.root, self.template, sent) and sent is not html:
+            js.console.warn("a kept part was not found on the page: the whole screen is sent")
+            js.window.debertzPatch(self.root, self.template, html)
+        self.last_html = html
 
     def set_title(self) -> None:
         """The app's name in the current language, in the tab title and the page header."""
@@ -592,31 +603,9 @@ class App:
             dataset.wasmBytes = str(_wasm_bytes())
 
 
-GAME_MAIN = '<div class="game-main" id="game-main">'
-"""Where the game under the hand form starts (app/ui/game/views.py); it ends the screen."""
-KEPT_MAIN = '<div class="game-main" id="game-main" data-keep=""></div></section>'
-
-
-def kept_under_form(shown: str, html: str) -> str:
-    """``html`` to patch into a page that shows ``shown``: when the game (the last part of the
-    screen) is the same in both, as at every keystroke in the hand form, it is sent as an empty
-    ``data-keep`` stand-in that boot.js's morph leaves as it is, so that the page does not parse
-    and compare the whole sheet again (several ms a keystroke on a phone).
-
-    >>> game = GAME_MAIN + "<table>…</table></div></section>"
-    >>> kept_under_form("<p>1</p>" + game, "<p>2</p>" + game) == "<p>2</p>" + KEPT_MAIN
-    True
-    >>> changed = "<p>2</p>" + game.replace("…", "+")
-    >>> kept_under_form("<p>1</p>" + game, changed) == changed
-    True
-    """
-    start = html.find(GAME_MAIN)
-    if start < 0 or not html.endswith("</div></section>"):
-        return html
-    part = html[start:]
-    if not shown.endswith(part) or shown.rfind(GAME_MAIN) != len(shown) - len(part):
-        return html
-    return html[:start] + KEPT_MAIN
+LEAVABLE = ("BUTTON", "A", "SUMMARY")
+"""Focused controls the render may blur before a patch that moves the focus (a field is never
+blurred: that fires its ``change`` and on a phone hides the keyboard)."""
 
 
 def _problem_dicts(problems: Any) -> list[dict[str, str]]:

@@ -588,7 +588,7 @@
 
   // Makes a equal to b where it can (same kind of node, same id); false where it cannot.
   function morphNode(a, b) {
-    // a stand-in for a part Python saw unchanged (app/browser/shell.py: kept_under_form)
+    // a stand-in for a part Python saw unchanged (app/ui/unchanged.py)
     if (b.nodeType === Node.ELEMENT_NODE && b.hasAttribute("data-keep") && b.id && a.id === b.id) {
       return true;
     }
@@ -673,11 +673,14 @@
     }
   }
 
-  // root's children become html's (parsed in template, an inert <template>, emptied after).
+  // root's children become html's (parsed in template, an inert <template>, emptied after);
+  // false when a data-keep stand-in found no element of its id to keep and is on the page now
+  // (the caller then sends the whole markup).
   window.debertzPatch = (root, template, html) => {
     template.innerHTML = html;
     morphChildren(root, template.content);
     template.innerHTML = "";
+    return !html.includes("data-keep") || !root.querySelector("[data-keep]");
   };
 
   showLoading();

@@ -108,3 +108,28 @@ def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
     expect(page.locator("table.sheet tbody.hand")).to_have_count(6)
     seen = page.evaluate(SEEN)
     assert seen["sameMain"] and seen["removedRows"] == ["row-6"] and seen["keptRows"] == 6, seen
+
+
+def test_a_row_gone_from_the_page_is_drawn_again_whole_at_the_next_save(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    # The rows the page shows already are sent as empty stand-ins (app/ui/unchanged.py); one
+    # with no element of its id on the page (here taken away behind the app's back) would stay
+    # empty, so boot.js says so and the whole screen is sent.
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    new_game(page, ["Оля", "Петро"], target=1001)
+    for number in range(3):
+        hand(page, taker=number % 2, cards={number % 2: [100, 62, 70][number]})
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    page.evaluate("document.getElementById('row-1').remove()")
+    hand(page, taker=0, cards={0: 92})
+    rows = page.locator("table.sheet tbody.hand")
+    expect(rows).to_have_count(4)
+    assert page.evaluate("[...document.querySelectorAll('table.sheet tbody.hand')].map(r => r.id)") \
+        == ["row-3", "row-2", "row-1", "row-0"]
+    expect(page.locator("#row-1 .run").first).not_to_be_empty()
+    assert page.locator("[data-keep]").count() == 0
+    assert [text for text in said if "kept part was not found" in text]

@@ -1,0 +1,77 @@
+"""What the page need not parse again: the parts of a new screen that are the same as shown.
+
+The page shows a screen by morphing it into the new markup (``boot.js``'s ``debertzPatch``),
+which first parses all of that markup: a 60-hand game is ~48 kB, the parse and the compare of
+every row several ms a Save on a phone. A part that is byte for byte the one the page shows now
+is sent instead as an empty stand-in with the same ``id`` and ``data-keep``; the morph keeps the
+element of that id as it is. Where the morph cannot (the stand-in is not next to its element),
+``debertzPatch`` says so and the page sends the whole markup again.
+
+>>> game = GAME_MAIN + "<table>…</table></div></section>"
+>>> unchanged_parts("<p>1</p>" + game, "<p>2</p>" + game) == "<p>2</p>" + KEPT_MAIN
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+GAME_MAIN = '<div class="game-main" id="game-main">'
+"""Where the game under the hand form starts (app/ui/game/views.py); it ends the screen."""
+KEPT_MAIN = '<div class="game-main" id="game-main" data-keep=""></div></section>'
+
+ROW = re.compile(r'<tbody class="[^"]*" id="(row-\d+)"[^>]*>.*?</tbody>', re.DOTALL)
+"""One hand's row of the sheet (app/ui/game/views.py: ``_hand_rows``); no ``tbody`` is inside."""
+
+
+def unchanged_parts(shown: str, html: str) -> str:
+    """``html`` to patch into a page that shows ``shown``: the game under the hand form when it
+    is all the same (:func:`kept_under_form`), else every hand's row that is the same
+    (:func:`kept_rows`), as stand-ins."""
+    sent = kept_under_form(shown, html)
+    return sent if sent is not html else kept_rows(shown, html)
+
+
+def kept_under_form(shown: str, html: str) -> str:
+    """``html`` to patch into a page that shows ``shown``: when the game (the last part of the
+    screen) is the same in both, as at every keystroke in the hand form, it is sent as an empty
+    ``data-keep`` stand-in that boot.js's morph leaves as it is, so that the page does not parse
+    and compare the whole sheet again (several ms a keystroke on a phone).
+
+    >>> game = GAME_MAIN + "<table>…</table></div></section>"
+    >>> kept_under_form("<p>1</p>" + game, "<p>2</p>" + game) == "<p>2</p>" + KEPT_MAIN
+    True
+    >>> changed = "<p>2</p>" + game.replace("…", "+")
+    >>> kept_under_form("<p>1</p>" + game, changed) is changed
+    True
+    """
+    start = html.find(GAME_MAIN)
+    if start < 0 or not html.endswith("</div></section>"):
+        return html
+    part = html[start:]
+    if not shown.endswith(part) or shown.rfind(GAME_MAIN) != len(shown) - len(part):
+        return html
+    return html[:start] + KEPT_MAIN
+
+
+def kept_rows(shown: str, html: str) -> str:
+    """``html`` with each hand's row that ``shown`` has byte for byte (same ``id``, same
+    markup) sent as an empty stand-in: a saved hand sends its own row, the totals and the
+    banner, not the sheet.
+
+    >>> row = lambda n, text: f'<tbody class="hand " id="row-{n}" data-hand="{n}"><tr><td>{text}</td></tr></tbody>'
+    >>> shown = "<table>" + row(1, "+20") + row(0, "+162") + "</table>"
+    >>> kept_rows(shown, "<table>" + row(2, "+5") + row(1, "+20") + row(0, "+160") + "</table>")
+    '<table><tbody class="hand " id="row-2" data-hand="2"><tr><td>+5</td></tr></tbody><tbody id="row-1" data-keep=""></tbody><tbody class="hand " id="row-0" data-hand="0"><tr><td>+160</td></tr></tbody></table>'
+    >>> kept_rows("<p>no sheet</p>", shown) is shown
+    True
+    """
+    before = {found.group(1): found.group(0) for found in ROW.finditer(shown)}
+    if not before:
+        return html
+
+    def stand_in(found: re.Match[str]) -> str:
+        key, markup = found.group(1), found.group(0)
+        return f'<tbody id="{key}" data-keep=""></tbody>' if before.get(key) == markup else markup
+
+    return ROW.sub(stand_in, html)
