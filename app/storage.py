@@ -779,9 +779,11 @@ class MemoryStore:
         """:meth:`load_now`, awaitable like the browser store's."""
         return self.load_now()
 
-    async def commit(self, commit: Commit) -> None:
-        """:meth:`commit_now`, awaitable like the browser store's."""
+    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None) -> None:
+        """:meth:`commit_now`, awaitable like the browser store's (``meanwhile()`` once done)."""
         self.commit_now(commit)
+        if meanwhile is not None:
+            meanwhile()
 
     async def read(self, game_ids: Iterable[str]) -> Fresh:
         """:meth:`read_now`, awaitable like the browser store's."""

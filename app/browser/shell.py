@@ -433,25 +433,28 @@ class App:
             self._count(+1)
             asyncio.ensure_future(self._store(commit))
 
-    def show(self, state: State, effects: list[Effect], follow: bool = False) -> None:
+    def show(self, state: State, effects: list[Effect], follow: bool = False,
+             html: str | None = None) -> None:
         """Make ``state`` the current one and put it on the page, then the page effects; the
-        history follows to the state's address, and the screen stays on during a game."""
+        history follows to the state's address, and the screen stays on during a game.
+        ``html``: the state's screen when it is made already (``views.render(state)``)."""
         self.state = state
         for effect in effects:
             if effect.kind == "download":
                 download(effect.key, str(effect.value))
             elif effect.kind in transfer.EFFECTS:
                 transfer.perform(effect, self.post)
-        self.render(effects)
+        self.render(effects, html)
         self.navigation.sync(nav.address(state), follow)
         self.wake.keep(prefs.keeps_awake(state))
 
     async def _store_then_show(self, commit: Commit, new: State, effects: list[Effect]) -> None:
         """Store a change of games; show it only when stored (else the page keeps the old
         state, with any open form as it was, and says why)."""
+        drawn: list[str] = []  # the new screen, made while the browser writes
         try:
             async with self.writes:
-                await self.store.commit(commit)
+                await self.store.commit(commit, lambda: drawn.append(views.render(new)))
         except Conflict as refused:
             await self._read_again(list(refused.games), "refused")
         except StorageError as error:
@@ -460,7 +463,7 @@ class App:
             js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
             self._failed(StorageError(str(error)), background=False)
         else:
-            self.show(new, effects)
+            self.show(new, effects, html=drawn[0] if drawn else None)
             self._stored()
         finally:
             self.busy = False
@@ -518,8 +521,9 @@ class App:
         ):
             self.show(state, effects)
 
-    def render(self, effects: list[Effect] | None = None) -> None:
-        """Patch the page to the current state and put the focus where it belongs."""
+    def render(self, effects: list[Effect] | None = None, html: str | None = None) -> None:
+        """Patch the page to the current state (``html``: its screen, if made already) and put
+        the focus where it belongs."""
         if effects is None:
             effects = []
         document = js.document
@@ -528,7 +532,8 @@ class App:
         selection = None
         if active_id and active.tagName == "INPUT" and active.type in TEXT_INPUTS:
             selection = (active.selectionStart, active.selectionEnd)
-        html = views.render(self.state)
+        if html is None:
+            html = views.render(self.state)
         self.renders += 1
         document.documentElement.dataset.renders = str(self.renders)
         focus = [effect.key for effect in effects if effect.kind == "focus"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -132,11 +133,14 @@ class Store:
         self._problems = list(loaded.problems)
         return loaded
 
-    async def commit(self, commit: Commit) -> None:
+    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None) -> None:
         """Store everything of ``commit`` in one transaction, or nothing.
 
         Raises :class:`app.storage.Conflict` when a game was changed meanwhile (by another
         tab), :class:`StorageFull` when the browser has no room, :class:`StorageError` else.
+        ``meanwhile()`` is called once the writes are handed over and the transaction is
+        committing (the browser writes to disk while the page prepares what it will show once
+        they are written); not when the commit was refused first.
         """
         if not commit:
             return
@@ -166,9 +170,17 @@ class Store:
                     games.delete(game_id)
                 if plan.settings is not None:
                     app.put(plan.settings, SETTINGS_ID)
+                if hasattr(tx, "commit"):  # no more requests: committed without waiting for
+                    tx.commit()  # the puts' events to reach this thread
             except Exception:  # noqa: BLE001 - a put refused: the transaction was aborted (a
                 _abort(tx)  # full disk: the next put raised InvalidStateError) or is aborted
                 # now, so nothing of the commit is kept; its abort event says why
+                return
+            if meanwhile is not None:
+                try:
+                    meanwhile()
+                except Exception:  # noqa: BLE001 - the commit goes on whatever it raised
+                    js.console.error(f"while committing: {traceback.format_exc()}")
 
         reader = create_proxy(write)
         for request in (*reads.values(), settings):

@@ -20,8 +20,32 @@ GAME_MAIN = '<div class="game-main" id="game-main">'
 """Where the game under the hand form starts (app/ui/game/views.py); it ends the screen."""
 KEPT_MAIN = '<div class="game-main" id="game-main" data-keep=""></div></section>'
 
-ROW = re.compile(r'<tbody class="[^"]*" id="(row-\d+)"[^>]*>.*?</tbody>', re.DOTALL)
-"""One hand's row of the sheet (app/ui/game/views.py: ``_hand_rows``); no ``tbody`` is inside."""
+ROW_START = '<tbody class="hand'
+ROW_END = "</tbody>"
+ROW_KEY = re.compile(r'<tbody class="[^"]*" id="(row-\d+)"')
+
+
+def rows_of(html: str) -> dict[str, tuple[int, int]]:
+    """Where each hand's row (app/ui/game/views.py: ``_hand_rows``; no ``tbody`` inside it) is
+    in ``html``: its id → (start, end), found with ``str.find`` (a lazy regular expression's
+    scan took 4 ms of a Save at 4x CPU).
+
+    >>> html = '<table><tbody class="hand " id="row-0" data-hand="0"><tr></tr></tbody></table>'
+    >>> rows_of(html), html[7:70]
+    ({'row-0': (7, 70)}, '<tbody class="hand " id="row-0" data-hand="0"><tr></tr></tbody>')
+    """
+    found: dict[str, tuple[int, int]] = {}
+    start = html.find(ROW_START)
+    while start >= 0:
+        end = html.find(ROW_END, start)
+        if end < 0:
+            break
+        end += len(ROW_END)
+        key = ROW_KEY.match(html, start)
+        if key is not None:  # (a shared game's sheet has no ids: nothing of it is kept)
+            found[key.group(1)] = (start, end)
+        start = html.find(ROW_START, end)
+    return found
 
 
 def unchanged_parts(shown: str, html: str) -> str:
@@ -66,12 +90,14 @@ def kept_rows(shown: str, html: str) -> str:
     >>> kept_rows("<p>no sheet</p>", shown) is shown
     True
     """
-    before = {found.group(1): found.group(0) for found in ROW.finditer(shown)}
+    before = rows_of(shown)
     if not before:
         return html
-
-    def stand_in(found: re.Match[str]) -> str:
-        key, markup = found.group(1), found.group(0)
-        return f'<tbody id="{key}" data-keep=""></tbody>' if before.get(key) == markup else markup
-
-    return ROW.sub(stand_in, html)
+    parts, done = [], 0
+    for key, (start, end) in rows_of(html).items():
+        if key in before:
+            was = before[key]
+            if shown[was[0] : was[1]] == html[start:end]:
+                parts += [html[done:start], f'<tbody id="{key}" data-keep=""></tbody>']
+                done = end
+    return "".join([*parts, html[done:]]) if parts else html

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.ui.unchanged import GAME_MAIN, KEPT_MAIN, ROW, unchanged_parts
+from app.ui.unchanged import GAME_MAIN, KEPT_MAIN, rows_of, unchanged_parts
 from tests.ui.helpers import Table
 
 STAND_IN = re.compile(r'<tbody id="(row-\d+)" data-keep=""></tbody>')
@@ -15,7 +15,7 @@ STAND_IN = re.compile(r'<tbody id="(row-\d+)" data-keep=""></tbody>')
 
 def expanded(sent: str, shown: str) -> str:
     """What the page holds after the morph: each stand-in is the shown element of its id."""
-    rows = {found.group(1): found.group(0) for found in ROW.finditer(shown)}
+    rows = {key: shown[start:end] for key, (start, end) in rows_of(shown).items()}
     whole = STAND_IN.sub(lambda found: rows[found.group(1)], sent)
     if whole.endswith(KEPT_MAIN):
         whole = whole[: -len(KEPT_MAIN)] + shown[shown.rfind(GAME_MAIN):]
@@ -69,5 +69,5 @@ def test_a_saved_hand_sends_its_own_row_and_stand_ins_for_the_others() -> None:
     table.do("save-hand")
     sent = unchanged_parts(shown, table.html())
     assert STAND_IN.findall(sent) == [f"row-{n}" for n in range(29, -1, -1)]
-    assert [found.group(1) for found in ROW.finditer(sent)] == ["row-30"]
+    assert list(rows_of(sent)) == ["row-30"]
     assert len(sent) < len(table.html()) // 2
