@@ -28,8 +28,11 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
 Each tap is timed in the page from the real input event (Playwright sends it through CDP, as the
 browser's own input; its ``timeStamp``: the finger's lift, ``pointerup``, for a tap, ``keydown``
 for a key, the file input's ``change`` for a chosen file) to the next animation frame after the
-awaited content is in the DOM (a ``MutationObserver`` sees it, then ``requestAnimationFrame``).
-Medians and p95 are printed as a table per rate, with the machine's load average.
+awaited content is in the DOM (a ``MutationObserver`` sees it, then ``requestAnimationFrame``:
+the frame's start, before its style, layout and paint), and to that frame painted (a task posted
+from the frame's callback, which runs once the frame's rendering is done: what the player waits
+for). Medians and p95 are printed as two tables (to the frame, to the frame painted), with the
+machine's load average.
 
 4. Unless ``--no-memory`` (at 1x): 300 hands are entered and then 300 edits made (each hand
    opened, its points changed, saved), in a game to 10001 whose penalties keep the scores low so
@@ -41,6 +44,7 @@ Medians and p95 are printed as a table per rate, with the machine's load average
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import random
@@ -74,8 +78,10 @@ GOAL_MS = 100.0
 LIVE = "live"
 """The id of the 60-hand game in progress."""
 
-# Notes the first input event after ``window.__input = null``; ``__until(check)`` resolves at
-# the next animation frame after ``check()`` holds, with the times.
+# Notes the first input event after ``window.__input = null``; ``__until(check)`` resolves
+# after the next animation frame after ``check()`` holds is painted, with the times: ``frame``,
+# that frame's start (its requestAnimationFrame callbacks), and ``painted``, the first task
+# after it (its style, layout and paint done).
 TIMER = """(() => {
   window.__input = null;
   const note = (event) => {
@@ -95,7 +101,11 @@ TIMER = """(() => {
       const changed = performance.now();
       requestAnimationFrame(() => {
         const frame = performance.now();
-        resolve({input: window.__input, changed, frame, early: first > 0 ? first : frame});
+        // a task queued in the frame's callbacks runs once the frame is laid out and painted
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({input: window.__input, changed, frame,
+          painted: performance.now(), early: first > 0 ? first : frame});
+        channel.port2.postMessage(0);
       });
     });
     observer.observe(document.documentElement,
@@ -210,11 +220,14 @@ def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> flo
     result = page.evaluate("window.__result")
     assert result["input"] is not None, f"no input event seen for {check}"
     EARLY[:] = [float(result["early"] - result["input"]["at"])]
+    PAINTED[:] = [float(result["painted"] - result["input"]["at"])]
     return float(result["frame"] - result["input"]["at"])
 
 
 EARLY: list[float] = []
 """The ms to the first answer of the last tap given an ``early`` check."""
+PAINTED: list[float] = []
+"""The ms of the last tap to the end of its frame's paint (its ``frame`` laid out and painted)."""
 
 
 def until(page: Page, check: str) -> None:
@@ -238,6 +251,7 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
 
     times["open"] = tap(page, f"{ROWS} === 60 && document.getElementById('new-hand')",
                         lambda: page.click(f"[id='open-{LIVE}']"))
+    times["open painted"] = PAINTED[0]
     settle()
     page.click("#new-hand")
     page.click("#taker-0")
@@ -247,25 +261,30 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
     settle()
     times["key"] = tap(page, f"document.getElementById('preview').textContent !== {before}",
                        lambda: page.keyboard.press("0"))
+    times["key painted"] = PAINTED[0]
     settle()
     times["save"] = tap(page, f"{ROWS} === 61", lambda: page.click("#save-hand"))
+    times["save painted"] = PAINTED[0]
     settle()
     page.click("#undo")
     until(page, f"{ROWS} === 60")
     settle()
     times["share"] = tap(page, "document.querySelector('#qr svg')",
                          lambda: page.click("#share-game"))
+    times["share painted"] = PAINTED[0]
     settle()
     home(page)
     page.wait_for_timeout(pause)
     times["stats"] = tap(page, "document.getElementById('stats-overview')",
                          lambda: page.click("#open-stats"))
+    times["stats painted"] = PAINTED[0]
     settle()
     home(page)
     page.wait_for_timeout(pause)
     finished = page.get_attribute("a[id^='open-'][href$='/report']", "id")
     times["report"] = tap(page, "document.getElementById('report-title')",
                           lambda: page.click(f"[id='{finished}']"))
+    times["report painted"] = PAINTED[0]
     settle()
     home(page)
     page.wait_for_timeout(pause)
@@ -274,6 +293,7 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
         f"location.hash.startsWith('#/game/') && document.getElementById('new-hand') && {ROWS} === 0",
         lambda: page.click("button[data-action='rematch']"),
     )
+    times["rematch painted"] = PAINTED[0]
     made = page.evaluate("location.hash").split("/")[2]
     settle()
     home(page)
@@ -282,12 +302,14 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
     settle()
     times["import"] = tap(page, "document.getElementById('save-shared')",
                           lambda: page.set_input_files("#open-file", str(files["game"])))
+    times["import painted"] = PAINTED[0]
     settle()
     home(page)
     page.wait_for_timeout(pause)
     times["plan"] = tap(page, "document.getElementById('restore-plan')",
                         lambda: page.set_input_files("#open-file", str(files["backup"])),
                         early="document.querySelector('#restore-progress, #restore-plan')")
+    times["plan painted"] = PAINTED[0]
     times["answer"] = EARLY[0]
     settle()
     home(page)
@@ -343,15 +365,20 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def table(results: dict[float, dict[str, dict[str, list[float]]]]) -> None:
+def table(results: dict[float, dict[str, dict[str, list[float]]]], to: str = "") -> None:
+    """One row a tap, per rate the first tap's median, the later ones' median and p95; ``to``
+    " painted": the times to the end of the frame's paint (``answer`` has none)."""
     rates = sorted(results)
     head = " | ".join(f"{rate:g}x first | {rate:g}x median | {rate:g}x p95" for rate in rates)
-    print(f"| tap (ms, input event → next frame) | {head} |")
+    end = "the next frame painted" if to else "the next frame"
+    print(f"| tap (ms, input event → {end}) | {head} |")
     print("|---" * (1 + 3 * len(rates)) + "|")
     for name, label in TAPS:
+        if not results[rates[0]]["later"][name + to]:
+            continue
         cells = []
         for rate in rates:
-            first, later = results[rate]["first"][name], results[rate]["later"][name]
+            first, later = results[rate]["first"][name + to], results[rate]["later"][name + to]
             cells.append(f"{statistics.median(first):.0f} | {statistics.median(later):.0f} | "
                          f"{p95(later):.0f}")
         print(f"| {label} | {' | '.join(cells)} |")
@@ -382,8 +409,8 @@ def bench(dist: Path, runs: int, cold: int, rates: list[float], pause: int, dela
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 print(f"{rate:g}x CPU: {cold} starts, then {runs} rounds; {load()}", flush=True)
                 found: dict[str, dict[str, list[float]]] = {
-                    "first": {name: [] for name, _ in TAPS},
-                    "later": {name: [] for name, _ in TAPS},
+                    "first": collections.defaultdict(list),
+                    "later": collections.defaultdict(list),
                 }
                 warmed = 0
                 for _ in range(cold):
@@ -401,6 +428,7 @@ def bench(dist: Path, runs: int, cold: int, rates: list[float], pause: int, dela
                       f"{cold} starts; {load()}", flush=True)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             table(results)
+            table(results, " painted")
             print(json.dumps(results))
             if memory_too:
                 memory(page)

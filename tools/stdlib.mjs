@@ -174,15 +174,34 @@ json.dumps({"zip": base64.b64encode(out.getvalue()).decode(), "modules": sorted(
 `;
 
 const COMPILE = String.raw`
-import base64, json, posixpath
+import ast, base64, json, posixpath
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(tree):
+    # The app's docstrings (a sixth of its bytecode) are for readers and doctests; the page
+    # never reads them. Asserts and every line number stay, unlike with python -OO.
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None) if isinstance(node, DOCUMENTED) else None
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            if len(body) > 1:
+                del body[0]  # (so that "from __future__" still comes first)
+            else:
+                body[0] = ast.copy_location(ast.Pass(), body[0])
+    return tree
+
 
 request = json.loads(request_json)
 compiled = {}
 for name, source in request["files"].items():
     data = source.encode("utf-8")
-    code = compile(data, posixpath.join(request["root"], name), "exec", dont_inherit=True)
+    path = posixpath.join(request["root"], name)
+    tree = without_docstrings(ast.parse(data, path))
+    code = compile(tree, path, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, source_hash(data), checked=False)
     compiled[name.removesuffix(".py") + ".pyc"] = base64.b64encode(pyc).decode()
 json.dumps(compiled)

@@ -125,6 +125,13 @@ def test_the_bytecode_is_unchecked_hash_pyc_for_pyodides_python(dist: Path) -> N
     assert source not in data
 
 
+def test_the_bytecode_leaves_out_the_docstrings_and_keeps_the_code(dist: Path) -> None:
+    data = zipfile.ZipFile(dist / "app.zip").read("storage.pyc")
+    assert b"Stored records: encoding, schema versions" not in data, "the module's docstring"
+    assert b"Every game and the settings, as the browser store loads them" not in data
+    assert b"has an id no address can name: " in data, "the code's own texts stay"
+
+
 def test_pyodide_gets_a_lock_file_of_its_abi_and_no_packages(dist: Path) -> None:
     lock = json.loads((dist / "vendor/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
     shipped = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text("utf-8"))
