@@ -16,6 +16,7 @@ store keeps such records untouched and refuses to overwrite them.
 from __future__ import annotations
 
 import json
+import traceback
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -783,7 +784,10 @@ class MemoryStore:
         """:meth:`commit_now`, awaitable like the browser store's (``meanwhile()`` once done)."""
         self.commit_now(commit)
         if meanwhile is not None:
-            meanwhile()
+            try:
+                meanwhile()
+            except Exception:  # noqa: BLE001 - stored is stored, whatever the caller's hook did
+                traceback.print_exc()
 
     async def read(self, game_ids: Iterable[str]) -> Fresh:
         """:meth:`read_now`, awaitable like the browser store's."""

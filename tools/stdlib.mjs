@@ -178,12 +178,13 @@ import ast, base64, json, posixpath
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
 
-DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def without_docstrings(tree):
     # The app's docstrings (a sixth of its bytecode) are for readers and doctests; the page
-    # never reads them. Asserts and every line number stay, unlike with python -OO.
+    # never reads them. Asserts and every line number stay, unlike with python -OO. A class
+    # keeps its own: a dataclass without one gets one made from its signature as it is made.
     for node in ast.walk(tree):
         body = getattr(node, "body", None) if isinstance(node, DOCUMENTED) else None
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \

@@ -566,6 +566,7 @@ class App:
         """Morph the page into ``html`` (boot.js), sending the parts it shows already as
         stand-ins (``app.ui.unchanged``); if one found no element to stand for, all of it."""
         sent = unchanged_parts(self.last_html, html)
+        self.last_html = ""  # until patched: a patch cut short by an error keeps nothing later
         if not js.window.debertzPatch(self.root, self.template, sent) and sent is not html:
             js.console.warn("a kept part was not found on the page: the whole screen is sent")
             js.window.debertzPatch(self.root, self.template, html)

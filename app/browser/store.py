@@ -170,12 +170,13 @@ class Store:
                     games.delete(game_id)
                 if plan.settings is not None:
                     app.put(plan.settings, SETTINGS_ID)
-                if hasattr(tx, "commit"):  # no more requests: committed without waiting for
-                    tx.commit()  # the puts' events to reach this thread
             except Exception:  # noqa: BLE001 - a put refused: the transaction was aborted (a
                 _abort(tx)  # full disk: the next put raised InvalidStateError) or is aborted
                 # now, so nothing of the commit is kept; its abort event says why
                 return
+            if EARLY_COMMIT:  # no more requests: committed without waiting for the puts'
+                with contextlib.suppress(Exception):  # events to reach this thread (else it
+                    tx.commit()  # commits by itself once they have)
             if meanwhile is not None:
                 try:
                     meanwhile()
@@ -254,6 +255,19 @@ def _result_text(request: JsProxy) -> Callable[[], object]:
 
 def _texts(values: JsProxy) -> list[object]:
     return [_text(values[i]) for i in range(values.length)]
+
+
+def _early_commit() -> bool:
+    """Whether to end a write's transaction with ``commit()`` while its puts are pending: in
+    Chromium and Firefox. Not in WebKit (every browser on an iPhone), whose handling of it was
+    mended in 2024 (WebKit pull requests 26176, a crash under the commit with results still
+    pending, and 31758, a commit() called while a request's event is dispatched, as here):
+    older iPhones would fail the Save. There the transaction commits by itself, a little later."""
+    agent = str(getattr(js.navigator, "userAgent", ""))
+    return "Chrome/" in agent or "Firefox/" in agent
+
+
+EARLY_COMMIT = _early_commit()
 
 
 def _abort(tx: JsProxy) -> None:

@@ -92,6 +92,7 @@ HOLD_AFTER_FIRST_BATCH = """() => new Promise((resolve, reject) => {
   // Once the page shows the first batch as written, a transaction of this test's own takes
   // every store and keeps itself alive: the app's next batches wait behind it, so the reload
   // below falls mid-restore however fast the machine writes.
+  setTimeout(() => reject(new Error("the app's database did not open in 15 s")), 15000);
   const open = indexedDB.open("debertz");
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {
