@@ -16,6 +16,9 @@ the navigation started, taken in the page:
 - warm, saved score visible: the first frame with the game's score on screen (boot.js's saved
   screen), the server stopped; warm, interactive: ``<html data-app="ready">``, Python from the
   device's runtime snapshot;
+- warm, interactive, in a new tab: the same, but each start (and each bare one) in a tab of
+  its own, so a renderer process with nothing compiled in memory, as when a phone opens the
+  app again after it was closed (the starts above reload one tab);
 - warm without the snapshot: the same with the snapshot put aside, Python starts normally;
 - after an update of the CSS (one line of app.css), and after one of the Python code (app.zip
   rebuilt with one module changed): the first start of the new version, after the tap on Update.
@@ -166,6 +169,16 @@ def throttled(page: Page, rate: float) -> None:
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
+def in_a_new_tab(page: Page, rate: float) -> Page:
+    """A new tab of the same profile in place of ``page``: a new renderer process, with nothing
+    compiled in its memory, as on a phone that opens the app again after it was closed (the
+    starts above reload one tab, whose process keeps what it compiled)."""
+    fresh = page.context.new_page()
+    throttled(fresh, rate)
+    page.close()
+    return fresh
+
+
 def time_first_visits(
     browser: Browser, server: DistServer, bare: Page, runs: int, rate: float
 ) -> tuple[list[float], list[float]]:
@@ -288,8 +301,9 @@ def main() -> int:
     timed: dict[str, Timed] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
-        page = browser.new_context().new_page()
-        page.add_init_script(MARKS)
+        context = browser.new_context()
+        context.add_init_script(MARKS)
+        page = context.new_page()
         first = first_visit(page, server)
         game_url = enter_a_game(page)
         time_bare(page, server.url)  # warm both once before measuring
@@ -307,6 +321,13 @@ def main() -> int:
             visible[1].append(bare)
             ready[1].append(bare)
         timed["visible"], timed["interactive"] = visible, ready
+        tabbed: Timed = ([], [])
+        for _ in range(runs):  # each start in a tab of its own, the bare ones too
+            page = in_a_new_tab(page, rate)
+            tabbed[0].append(time_app(page, game_url)[1])
+            page = in_a_new_tab(page, rate)
+            tabbed[1].append(time_bare(page, server.url))
+        timed["interactive, in a new tab"] = tabbed
         page.evaluate(SNAPSHOT_ASIDE, True)
         normal: Timed = ([], [])
         for _ in range(runs):  # alternating, so that each start is a new document
