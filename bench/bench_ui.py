@@ -54,7 +54,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import CDPSession, Page, sync_playwright
 
@@ -207,10 +207,18 @@ def heap(cdp: CDPSession, page: Page) -> dict[str, float]:
     }
 
 
-def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> float:
-    """The ms from the input event ``act`` sends to the frame after ``check`` (a JS expression)
-    holds; with ``early``, the ms to the frame after that held first (then ``check``) are kept
-    in ``EARLY``."""
+class Tapped(NamedTuple):
+    """One tap's ms from its input event: to the frame after the awaited content (``frame``),
+    to that frame painted (``painted``), and to the frame after an ``early`` check held first."""
+
+    frame: float
+    painted: float
+    early: float
+
+
+def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> Tapped:
+    """Time the input event ``act`` sends until ``check`` (a JS expression) holds (and, with
+    ``early``, until that one held first)."""
     first = f"() => {early}" if early else "null"
     page.evaluate(f"() => {{ window.__input = null; "
                   f"window.__result = window.__until(() => {check}, {first}); }}")
@@ -219,15 +227,8 @@ def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> flo
     act()
     result = page.evaluate("window.__result")
     assert result["input"] is not None, f"no input event seen for {check}"
-    EARLY[:] = [float(result["early"] - result["input"]["at"])]
-    PAINTED[:] = [float(result["painted"] - result["input"]["at"])]
-    return float(result["frame"] - result["input"]["at"])
-
-
-EARLY: list[float] = []
-"""The ms to the first answer of the last tap given an ``early`` check."""
-PAINTED: list[float] = []
-"""The ms of the last tap to the end of its frame's paint (its ``frame`` laid out and painted)."""
+    start = result["input"]["at"]
+    return Tapped(*(float(result[key] - start) for key in ("frame", "painted", "early")))
 
 
 def until(page: Page, check: str) -> None:
@@ -245,13 +246,17 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
     """Every tap once, from the games list and back to it (see the module's docstring)."""
     times: dict[str, float] = {}
 
+    def timed(name: str, check: str, act: Callable[[], None], early: str = "") -> Tapped:
+        tapped = tap(page, check, act, early)
+        times[name], times[name + " painted"] = tapped.frame, tapped.painted
+        return tapped
+
     def settle() -> None:
         saved(page)
         page.wait_for_timeout(pause)
 
-    times["open"] = tap(page, f"{ROWS} === 60 && document.getElementById('new-hand')",
-                        lambda: page.click(f"[id='open-{LIVE}']"))
-    times["open painted"] = PAINTED[0]
+    timed("open", f"{ROWS} === 60 && document.getElementById('new-hand')",
+          lambda: page.click(f"[id='open-{LIVE}']"))
     settle()
     page.click("#new-hand")
     page.click("#taker-0")
@@ -259,58 +264,47 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
     page.wait_for_selector("#preview")
     before = json.dumps(page.text_content("#preview"))
     settle()
-    times["key"] = tap(page, f"document.getElementById('preview').textContent !== {before}",
-                       lambda: page.keyboard.press("0"))
-    times["key painted"] = PAINTED[0]
+    timed("key", f"document.getElementById('preview').textContent !== {before}",
+          lambda: page.keyboard.press("0"))
     settle()
-    times["save"] = tap(page, f"{ROWS} === 61", lambda: page.click("#save-hand"))
-    times["save painted"] = PAINTED[0]
+    timed("save", f"{ROWS} === 61", lambda: page.click("#save-hand"))
     settle()
     page.click("#undo")
     until(page, f"{ROWS} === 60")
     settle()
-    times["share"] = tap(page, "document.querySelector('#qr svg')",
-                         lambda: page.click("#share-game"))
-    times["share painted"] = PAINTED[0]
+    timed("share", "document.querySelector('#qr svg')",
+          lambda: page.click("#share-game"))
     settle()
     home(page)
     page.wait_for_timeout(pause)
-    times["stats"] = tap(page, "document.getElementById('stats-overview')",
-                         lambda: page.click("#open-stats"))
-    times["stats painted"] = PAINTED[0]
+    timed("stats", "document.getElementById('stats-overview')",
+          lambda: page.click("#open-stats"))
     settle()
     home(page)
     page.wait_for_timeout(pause)
     finished = page.get_attribute("a[id^='open-'][href$='/report']", "id")
-    times["report"] = tap(page, "document.getElementById('report-title')",
-                          lambda: page.click(f"[id='{finished}']"))
-    times["report painted"] = PAINTED[0]
+    timed("report", "document.getElementById('report-title')",
+          lambda: page.click(f"[id='{finished}']"))
     settle()
     home(page)
     page.wait_for_timeout(pause)
-    times["rematch"] = tap(
-        page,
-        f"location.hash.startsWith('#/game/') && document.getElementById('new-hand') && {ROWS} === 0",
-        lambda: page.click("button[data-action='rematch']"),
-    )
-    times["rematch painted"] = PAINTED[0]
+    timed("rematch",
+          f"location.hash.startsWith('#/game/') && document.getElementById('new-hand') && {ROWS} === 0",
+          lambda: page.click("button[data-action='rematch']"))
     made = page.evaluate("location.hash").split("/")[2]
     settle()
     home(page)
     page.click(f"button[data-action='delete-game'][data-id='{made}']")
     page.wait_for_selector(f"[id='open-{made}']", state="detached")
     settle()
-    times["import"] = tap(page, "document.getElementById('save-shared')",
-                          lambda: page.set_input_files("#open-file", str(files["game"])))
-    times["import painted"] = PAINTED[0]
+    timed("import", "document.getElementById('save-shared')",
+          lambda: page.set_input_files("#open-file", str(files["game"])))
     settle()
     home(page)
     page.wait_for_timeout(pause)
-    times["plan"] = tap(page, "document.getElementById('restore-plan')",
-                        lambda: page.set_input_files("#open-file", str(files["backup"])),
-                        early="document.querySelector('#restore-progress, #restore-plan')")
-    times["plan painted"] = PAINTED[0]
-    times["answer"] = EARLY[0]
+    times["answer"] = timed("plan", "document.getElementById('restore-plan')",
+                            lambda: page.set_input_files("#open-file", str(files["backup"])),
+                            early="document.querySelector('#restore-progress, #restore-plan')").early
     settle()
     home(page)
     page.wait_for_timeout(pause)
