@@ -58,15 +58,20 @@ UNREACHABLE = """() => {
 }"""
 
 
-def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
-    page: Page, app_url: str, wait_ready: Any
-) -> None:
+def game_of(page: Page, app_url: str, wait_ready: Any, hands: int) -> None:
+    """A new game of two to 1001 (7 hands of 162 points cannot end it) with ``hands`` hands."""
     page.goto(app_url)
     wait_ready(page)
     page.select_option("#lang", "en")
-    new_game(page, ["Оля", "Петро"], target=1001)  # 7 hands of 162 points cannot end it
-    for number in range(6):
+    new_game(page, ["Оля", "Петро"], target=1001)
+    for number in range(hands):
         hand(page, taker=number % 2, cards={number % 2: [100, 62, 70, 92, 120, 42][number]})
+
+
+def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    game_of(page, app_url, wait_ready, 6)
     page.click("#new-hand")
     # the game stays mounted under the form, out of sight and out of reach
     assert page.locator("table.sheet tbody.hand").count() == 6
@@ -116,20 +121,14 @@ def test_a_row_gone_from_the_page_is_drawn_again_whole_at_the_next_save(
     # The rows the page shows already are sent as empty stand-ins (app/ui/unchanged.py); one
     # with no element of its id on the page (here taken away behind the app's back) would stay
     # empty, so boot.js says so and the whole screen is sent.
-    page.goto(app_url)
-    wait_ready(page)
-    page.select_option("#lang", "en")
-    new_game(page, ["Оля", "Петро"], target=1001)
-    for number in range(3):
-        hand(page, taker=number % 2, cards={number % 2: [100, 62, 70][number]})
+    game_of(page, app_url, wait_ready, 3)
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
     page.evaluate("document.getElementById('row-1').remove()")
     hand(page, taker=0, cards={0: 92})
     rows = page.locator("table.sheet tbody.hand")
     expect(rows).to_have_count(4)
-    assert page.evaluate("[...document.querySelectorAll('table.sheet tbody.hand')].map(r => r.id)") \
-        == ["row-3", "row-2", "row-1", "row-0"]
+    assert rows.evaluate_all("rows => rows.map((row) => row.id)") == ["row-3", "row-2", "row-1", "row-0"]
     expect(page.locator("#row-1 .run").first).not_to_be_empty()
     assert page.locator("[data-keep]").count() == 0
     assert [text for text in said if "kept part was not found" in text]
