@@ -121,6 +121,10 @@ class Loaded:
     """Games stored without a current summary (written by an older app or engine), each with
     the :func:`record_crc` of its record as read: decoded and replayed at this start, and worth
     writing again with one (:class:`SummaryWrite`)."""
+    unindexed: dict[str, int] = field(default_factory=dict)
+    """Games read whole at the start although their records carry a current summary: the index
+    of summaries has no entry for them (stored before it existed, or by a version without it),
+    each with its record's CRC as read, to be indexed (:class:`IndexFix`)."""
 
 
 def encode_game(game: Mapping[str, Any], summary: Mapping[str, Any] | None = None) -> str:
@@ -176,22 +180,42 @@ def decode_settings(raw: object) -> JsonObject | StorageProblem:
     return _decode(SETTINGS_ID, raw, SETTINGS_KEY)
 
 
-def load_records(games: Mapping[str, object], settings: object | None) -> Loaded:
+def load_records(
+    games: Mapping[str, object],
+    settings: object | None,
+    cards: Mapping[str, JsonObject] | None = None,
+) -> Loaded:
     """Decode every stored record: ``games`` maps id to stored value, ``settings`` may be absent.
 
     A game whose summary is current is not parsed (``Games``: it is read when first used).
+    ``cards``: when the store keeps an index of summaries, the games known by their entry in it
+    (:func:`read_index`), whose records were not read at all: held unread (``Games.fill`` brings
+    their text); a record read whole whose own summary is current then lacked its entry
+    (``Loaded.unindexed``).
 
     >>> loaded = load_records({"a": encode_game({"id": "a"}), "b": "[1"}, None)
     >>> list(loaded.games), [p.record for p in loaded.problems], loaded.settings
     (['a'], ['b'], {})
+    >>> card = summarize({"id": "c"}) | {"crc": 0}
+    >>> indexed = load_records({"a": encode_game({"id": "a"})}, None, {"c": card})
+    >>> list(indexed.games), indexed.games.unread(), list(indexed.unindexed)
+    (['a', 'c'], ['c'], ['a'])
     """
     usable = Games()
     problems: list[StorageProblem] = []
     stale: dict[str, int] = {}
-    for record, raw in games.items():
+    unindexed: dict[str, int] = {}
+    known = cards or {}
+    for record in sorted({*games, *known}) if known else games:  # the database's key order
+        if record not in games:
+            usable.keep_unread(record, known[record])
+            continue
+        raw = games[record]
         summarized = read_summarized(record, raw)
         if summarized is not None:
             usable.keep(record, *summarized)
+            if cards is not None:
+                unindexed[record] = record_crc(str(raw))
             continue
         decoded = decode_game(record, raw)
         if isinstance(decoded, StorageProblem):
@@ -206,7 +230,7 @@ def load_records(games: Mapping[str, object], settings: object | None) -> Loaded
             problems.append(decoded)
         else:
             loaded_settings = decoded
-    return Loaded(usable, loaded_settings, problems, stale)
+    return Loaded(usable, loaded_settings, problems, stale, unindexed)
 
 
 def record_crc(raw: str) -> int:
@@ -259,19 +283,188 @@ def read_summarized(record: str, raw: object) -> tuple[str, JsonObject] | None:
     return game_text, card
 
 
+def summary_text(raw: object) -> str | None:
+    """The summary's own text in a record written by :func:`encode_game` (what the index of
+    summaries stores for the game), or None for a record without one.
+
+    >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+    >>> json.loads(summary_text(text))["players"], summary_text('{"schema":1,"game":{}}')
+    (['A', 'B'], None)
+    """
+    if not isinstance(raw, str) or not raw.startswith(SUMMARY_PREFIX):
+        return None
+    start = len(SUMMARY_PREFIX)
+    end = raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)
+    return raw[start:end] if end > 0 else None
+
+
+INDEX_PAGES: Final = 64
+"""The index of summaries is kept in this many records (pages), each game's entry in the page
+:func:`index_page` names: a start reads 64 values instead of one per game (10,000 games:
+~40 kB a page), and a change rewrites one page."""
+
+
+INDEX_PAGE_MAX: Final = 64 * 1024 * 1024
+"""Most characters of a page read (10,000 games' summaries all in one page: ~2.4 MB)."""
+
+
+def index_page(game_id: str) -> str:
+    """The key of the page of the index of summaries that holds the entry of ``game_id``.
+
+    >>> index_page("g1"), index_page("g1") == index_page("g1")
+    ('p37', True)
+    """
+    return f"p{zlib.crc32(game_id.encode('utf-8', 'surrogatepass')) % INDEX_PAGES:02d}"
+
+
+def read_pages(texts: Iterable[object]) -> dict[str, object]:
+    """The entries of the index of summaries (game id to summary, unchecked) in its stored
+    pages; a page that is not a JSON object is passed over (its games are read whole).
+
+    >>> read_pages(['{"g1":{"v":1},"g2":{"v":1}}', "[1", None])
+    {'g1': {'v': 1}, 'g2': {'v': 1}}
+    """
+    entries: dict[str, object] = {}
+    for text in texts:
+        if not isinstance(text, str) or len(text) > INDEX_PAGE_MAX:
+            continue
+        try:
+            page = json.loads(text)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(page, dict):
+            entries.update(page)
+    return entries
+
+
+def paged(
+    changes: Mapping[str, str | None], pages: Mapping[str, object]
+) -> dict[str, str]:
+    """The pages to store for ``changes`` (game id to its summary's text, or None to remove
+    the entry) given those pages as stored now (page key to text, None when there is none).
+
+    A page is a JSON object with one entry on each line, so that a change edits lines, not
+    parsed objects (a restore of 10,000 games rewrites every page at each batch):
+
+    >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+    >>> out = paged({"g1": summary_text(text)}, {})
+    >>> list(out) == [index_page("g1")], read_pages(out.values())["g1"]["players"]
+    (True, ['A', 'B'])
+    >>> out[index_page("g1")].splitlines()[1][:6], paged({"g1": None}, out)[index_page("g1")]
+    ('"g1":{', '{}')
+    """
+    touched: dict[str, dict[str, str]] = {}
+    for game_id, summary in changes.items():
+        key = index_page(game_id)
+        if key not in touched:
+            touched[key] = _page_lines(pages.get(key))
+        if summary is None:
+            touched[key].pop(game_id, None)
+        else:
+            touched[key][game_id] = f'"{game_id}":{summary}'
+    return {
+        key: "{\n" + ",\n".join(lines.values()) + "\n}" if lines else "{}"
+        for key, lines in touched.items()
+    }
+
+
+def _page_lines(text: object) -> dict[str, str]:
+    """A stored page's entries by game id, each its line (``"id":{summary}``)."""
+    if not isinstance(text, str) or not text.startswith("{\n"):
+        entries = read_pages([text])  # none, or not written line by line: each line again
+        return {
+            game_id: f'"{game_id}":' + json.dumps(card, ensure_ascii=False, separators=(",", ":"))
+            for game_id, card in entries.items()
+            if not id_problem(game_id)
+        }
+    lines: dict[str, str] = {}
+    for line in text[2:-2].split(",\n"):  # an id holds no quote: its key ends at the first '":'
+        lines[line[1 : line.index('":')]] = line
+    return lines
+
+
+def read_index(
+    game_ids: Iterable[str], index: Mapping[str, object]
+) -> tuple[dict[str, JsonObject], list[str]]:
+    """The games of ``game_ids`` (every key of the stored games) known by their entry in the
+    index of summaries (``index``: id to the summary stored when the game was written, as
+    :func:`read_pages` reads it, or its text), and the ids whose records must be read whole at
+    the start: no entry, an entry that is not a current summary of that very game (written by
+    an older engine, or damaged), or an id no address can name. Entries of games no longer
+    stored are left out.
+
+    >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+    >>> cards, whole = read_index(["g1", "g2", "g3"], {"g1": summary_text(text), "g3": "[1"})
+    >>> list(cards), cards["g1"]["players"], whole
+    (['g1'], ['A', 'B'], ['g2', 'g3'])
+    """
+    cards: dict[str, JsonObject] = {}
+    whole: list[str] = []
+    for game_id in game_ids:
+        card = _index_card(game_id, index.get(game_id))
+        if card is None:
+            whole.append(game_id)
+        else:
+            cards[game_id] = card
+    return cards, whole
+
+
+def _index_card(game_id: str, entry: object) -> JsonObject | None:
+    if id_problem(game_id):
+        return None
+    card = entry if isinstance(entry, dict) else _card_of_text(entry)
+    if card is None or not is_current(card) or card.get("id", game_id) != game_id:
+        return None
+    crc = card.get("crc")
+    return card if isinstance(crc, int) and not isinstance(crc, bool) else None
+
+
+def _card_of_text(text: object) -> JsonObject | None:
+    if not isinstance(text, str) or len(text) > SUMMARY_MAX:
+        return None
+    if text.count("[") + text.count("{") > jsonlimits.MAX_DEPTH:
+        return None
+    try:
+        card = json.loads(text)
+    except ValueError:
+        return None
+    return card if isinstance(card, dict) else None
+
+
+class Unread(LookupError):
+    """A game known by its summary alone was used before its stored text was read: the page
+    reads the record (``Games.fill``) and does the action again. Not a ``KeyError``: the game
+    is there.
+
+    >>> Unread("g1").game_id
+    'g1'
+    """
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} has not been read from storage yet")
+        self.game_id = game_id
+
+
 Reader = Callable[[str, JsonObject], JsonObject]
 
 
 class _Kept:
     """One game of :class:`Games`: the record's game text and summary as stored (parsed when
-    first used), or a game dict (its summary made when first asked for)."""
+    first used), its summary alone (``text`` None: not read yet), or a game dict (its summary
+    made when first asked for)."""
 
     __slots__ = ("game", "summary", "text")
 
-    def __init__(self, game: JsonObject | None, text: str = "", summary: JsonObject | None = None):
+    def __init__(
+        self, game: JsonObject | None, text: str | None = "", summary: JsonObject | None = None
+    ):
         self.game = game
         self.text = text
         self.summary = summary
+
+
+def _unread(kept: _Kept) -> bool:
+    return kept.game is None and kept.text is None
 
 
 class Games(MutableMapping[str, JsonObject]):
@@ -307,6 +500,41 @@ class Games(MutableMapping[str, JsonObject]):
         """Hold a stored game by its text and (current, matching) summary."""
         self._kept[key] = _Kept(None, text, summary)
 
+    def keep_unread(self, key: str, summary: JsonObject) -> None:
+        """Hold a stored game by its summary alone, read from the index of summaries: using
+        the game raises :class:`Unread` until :meth:`fill` has brought its text."""
+        self._kept[key] = _Kept(None, None, summary)
+
+    def unread(self) -> list[str]:
+        """The games held by their summary alone."""
+        return [key for key, kept in self._kept.items() if _unread(kept)]
+
+    def fill(self, key: str, raw: object) -> bool:
+        """Bring the stored record ``raw`` of an unread game: True when it is the record its
+        summary was made from (its text is held now, for every copy of this mapping), False
+        when it is not (changed since by a version of the app that kept no index, or gone):
+        the game stays unread and the page reads it again as another tab's change. A game
+        held otherwise is left as it is (True).
+
+        >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+        >>> games = Games()
+        >>> games.keep_unread("g1", read_summarized("g1", text)[1])
+        >>> games.unread(), games.fill("g1", text.replace('"A"', '"C"')), games.fill("g1", text)
+        (['g1'], False, True)
+        >>> games["g1"]["players"], games.unread()
+        (['A', 'B'], [])
+        """
+        kept = self._kept.get(key)
+        if kept is None or kept.game is not None or kept.text is not None:
+            return True
+        summarized = read_summarized(key, raw)
+        if summarized is None or kept.summary is None:
+            return False
+        if summarized[1].get("crc") != kept.summary.get("crc"):
+            return False
+        kept.text = summarized[0]
+        return True
+
     def keep_from(self, other: Games, key: str) -> None:
         """Hold ``other``'s game ``key`` as it holds it (parsed or not)."""
         self._kept[key] = other._kept[key]
@@ -338,6 +566,8 @@ class Games(MutableMapping[str, JsonObject]):
     def __getitem__(self, key: str) -> JsonObject:
         kept = self._kept[key]
         if kept.game is None:
+            if kept.text is None:
+                raise Unread(key)
             game = jsonlimits.loads(kept.text)
             if not isinstance(game, dict):
                 raise StorageError(f"stored record {key!r} holds no game object")
@@ -362,18 +592,21 @@ class Games(MutableMapping[str, JsonObject]):
         return key in self._kept
 
     def __eq__(self, other: object) -> bool:
-        if self._holds_same(other):
-            return True  # the same games held: nothing to parse
         if not isinstance(other, Mapping):
             return NotImplemented
-        return dict(self.items()) == dict(other.items())
+        if self.keys() != other.keys():
+            return False
+        if isinstance(other, Games):  # a game held the same way is not parsed (nor read)
+            return all(self._same(key, other) for key in self._kept)
+        return all(self[key] == other[key] for key in self._kept)
 
-    def _holds_same(self, other: object) -> bool:
-        return (
-            isinstance(other, Games)
-            and other._kept.keys() == self._kept.keys()
-            and all(self._kept[key] is other._kept[key] for key in self._kept)
-        )
+    def _same(self, key: str, other: Games) -> bool:
+        mine, theirs = self._kept[key], other._kept[key]
+        if mine is theirs:
+            return True
+        if _unread(mine) or _unread(theirs):  # what is not read cannot be compared: differs
+            return False
+        return self[key] == other[key]
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -554,6 +787,25 @@ def resummarized(write: SummaryWrite, raw: object | None) -> str | None:
 
 
 @dataclass(frozen=True)
+class IndexFix:
+    """The entry of a game in the index of summaries set again from its record as stored, while
+    the record is still the one read (``crc``, its :func:`record_crc`): the record was written by
+    a version of the app that kept no index. A record without a current summary of its own loses
+    its entry, so that the next start reads it whole (and reports it, if it cannot be read).
+
+    >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
+    >>> fix = IndexFix("g1", record_crc(text))
+    >>> plan_commit(Commit(index=(fix,)), {"g1": text}, None).index == {"g1": summary_text(text)}
+    True
+    >>> plan_commit(Commit(index=(fix,)), {"g1": text + " "}, None).index  # changed meanwhile
+    {}
+    """
+
+    game_id: str
+    crc: int
+
+
+@dataclass(frozen=True)
 class SettingsPatch:
     """Keys of the settings to set and to remove. Applied to the settings as stored at the
     moment of the write, so that two tabs changing different keys keep both changes.
@@ -601,11 +853,14 @@ class Commit:
     replace_settings: JsonObject | None = None
     summaries: tuple[SummaryWrite, ...] = ()
     """Games written again with a current summary (nothing a player sees changes)."""
+    index: tuple[IndexFix, ...] = ()
+    """Entries of the index of summaries set again from the records (nothing changes either)."""
 
     def __bool__(self) -> bool:
         return (
             bool(self.games)
             or bool(self.summaries)
+            or bool(self.index)
             or self.settings is not None
             or self.replace_settings is not None
         )
@@ -617,18 +872,22 @@ class Commit:
 
     @property
     def read_ids(self) -> tuple[str, ...]:
-        """The games whose stored records the commit reads first: the ones it writes, deletes
-        or summarizes again."""
-        return self.game_ids + tuple(write.game_id for write in self.summaries)
+        """The games whose stored records the commit reads first: the ones it writes, deletes,
+        summarizes again or indexes again."""
+        again = [write.game_id for write in self.summaries] + [fix.game_id for fix in self.index]
+        return self.game_ids + tuple(dict.fromkeys(again))
 
 
 @dataclass(frozen=True)
 class Plan:
-    """The record values to put and the keys to delete, worked out inside the transaction."""
+    """The record values to put and the keys to delete, worked out inside the transaction;
+    ``index``: the entries of the index of summaries to put (a summary's text) or delete (None)
+    with them, so that the index always says what the records hold."""
 
     games: dict[str, str]
     deleted: tuple[str, ...]
     settings: str | None
+    index: dict[str, str | None] = field(default_factory=dict)
 
 
 def stored_rev(record: str, raw: object | None) -> int | None:
@@ -688,7 +947,13 @@ def plan_commit(
         text = resummarized(again, stored_games.get(again.game_id))
         if text is not None:
             games.setdefault(again.game_id, text)
-    return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept))
+    index: dict[str, str | None] = {game_id: summary_text(text) for game_id, text in games.items()}
+    index.update(dict.fromkeys(deleted))
+    for fix in commit.index:
+        raw = stored_games.get(fix.game_id)
+        if fix.game_id not in index and isinstance(raw, str) and record_crc(raw) == fix.crc:
+            index[fix.game_id] = summary_text(raw) if read_summarized(fix.game_id, raw) else None
+    return Plan(games, tuple(deleted), _settings_text(commit, stored_settings, kept), index)
 
 
 def _settings_text(commit: Commit, stored: object | None, kept: set[str]) -> str | None:
@@ -754,6 +1019,9 @@ class MemoryStore:
         self.games: dict[str, object] = dict(games or {})
         self.settings = settings
         self.problems: list[StorageProblem] = []
+        self.index: dict[str, str] = {}
+        """The index of summaries, kept as the browser store keeps it (not read: every record is
+        at hand here)."""
 
     def load_now(self) -> Loaded:
         """Every game and the settings, as the browser store loads them."""
@@ -767,6 +1035,11 @@ class MemoryStore:
         self.games.update(plan.games)
         for game_id in plan.deleted:
             self.games.pop(game_id, None)
+        for game_id, text in plan.index.items():
+            if text is None:
+                self.index.pop(game_id, None)
+            else:
+                self.index[game_id] = text
         if plan.settings is not None:
             self.settings = plan.settings
             if commit.replace_settings is not None:
@@ -792,3 +1065,8 @@ class MemoryStore:
     async def read(self, game_ids: Iterable[str]) -> Fresh:
         """:meth:`read_now`, awaitable like the browser store's."""
         return self.read_now(game_ids)
+
+    async def records(self, game_ids: Iterable[str]) -> dict[str, object | None]:
+        """The stored records of ``game_ids`` as they are (None when gone), like the browser
+        store's (nothing here is ever held unread, so the page never asks)."""
+        return {game_id: self.games.get(game_id) for game_id in game_ids}

@@ -105,9 +105,26 @@ def store_games(page: Page, stored: list[dict[str, Any]]) -> int:
     return sum(len(text.encode("utf-8")) for _, text in records)
 
 
+TEXTS_MARK = """
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (root && root.dataset.texts && !root.dataset.textsAt) {
+    root.dataset.textsAt = String(performance.now());
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true });
+"""
+"""Marks when the page has read the texts of every stored game (after the first screen)."""
+
+
 def time_start(page: Page, url: str) -> float:
     page.goto(url)
     return wait_mark(page, "ready-at")
+
+
+def texts_read_at(page: Page) -> float:
+    """When the start had read every stored game's text (``<html data-texts>``), in ms."""
+    return wait_mark(page, "texts-at")
 
 
 COUNT_STORED = """async () => {
@@ -177,17 +194,25 @@ def main() -> int:
         browser = playwright.chromium.launch(**launch_options())
         page = browser.new_context().new_page()
         page.add_init_script(MARKS)
+        page.add_init_script(TEXTS_MARK)
         first_visit(page, server)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_throttle})
         for count in () if args.no_starts else (1, args.games):
             sizes[count] = store_games(page, many[:count])
             time_start(page, server.url)  # the first start after the write keeps the screen
-            starts[count] = [time_start(page, server.url) for _ in range(args.runs)]
+            page.wait_for_selector(  # and indexes the games (written here without the index)
+                "html[data-summaries]", state="attached", timeout=WAIT_MS)
+            starts[count], read = [], []
+            for _ in range(args.runs):
+                starts[count].append(time_start(page, server.url))
+                read.append(texts_read_at(page))
             shown = page.locator(".card").count()
             print(f"{count} games stored ({sizes[count] / 1e6:.2f} MB): interactive "
                   f"{statistics.median(starts[count]):.0f} ms median "
-                  f"({', '.join(f'{v:.0f}' for v in starts[count])}), {shown} cards drawn")
+                  f"({', '.join(f'{v:.0f}' for v in starts[count])}), {shown} cards drawn; "
+                  f"every game's text read at {statistics.median(read):.0f} ms "
+                  f"({', '.join(f'{v:.0f}' for v in read)})")
         restore = None
         if not args.no_restore:
             path = work / "backup.json"

@@ -27,9 +27,12 @@ the app's own move back is not shown again).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 import traceback
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import js
@@ -42,7 +45,16 @@ from app.browser.screen_cache import ScreenKeeper
 from app.browser.wake import ScreenWake
 from app.share.link import stored_digest
 from app.share.qr import warm as warm_qr
-from app.storage import SETTINGS_ID, Commit, Conflict, StorageError, SummaryWrite
+from app.storage import (
+    SETTINGS_ID,
+    Commit,
+    Conflict,
+    IndexFix,
+    StorageError,
+    SummaryWrite,
+    Unread,
+    record_crc,
+)
 from app.ui import i18n, nav, prefs, views
 from app.ui.core import Effect, commit_of
 from app.ui.reducer import apply_external, reduce
@@ -161,6 +173,11 @@ class App:
         self.step_size = FIRST_STEP
         """Games the next step of a restore does (sized from the last step's time)."""
         self.stepping = False
+        self.unread = False
+        """Stored games are still held by their summary alone (their texts come after the first
+        screen): a screen is then drawn before it is shown, and a game used is read first."""
+        self.texts: asyncio.Future[None] | None = None
+        """Reading the stored games' texts after the start (done once all are read)."""
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -377,7 +394,7 @@ class App:
         while self.queue and not self.busy:
             task = self.queue.pop(0)
             if task[0] == "act":
-                self._act(task[1], task[2], task[3])
+                self._act(*task[1:])
             else:
                 self.busy = True
                 asyncio.ensure_future(self._reload(task[1], task[2]))
@@ -405,11 +422,20 @@ class App:
         wanted = int(self.step_size * STEP_MS / max(took_ms, 1.0))
         self.step_size = max(low, min(high, self.step_size * 3 // 2 + 1, wanted))
 
-    def _act(self, action: str, payload: dict[str, str], follow: bool = False) -> None:
-        """New state and effects; a change of games is shown only once it is stored."""
+    def _act(
+        self, action: str, payload: dict[str, str], follow: bool = False, tries: int = 0
+    ) -> None:
+        """New state and effects; a change of games is shown only once it is stored. An action
+        that needs a stored game not read yet waits for it (``tries``: how often it did)."""
         started = js.performance.now()
+        html = None
         try:
             new, effects = reduce(self.state, action, payload)
+            if self.unread:  # drawn now, so that a game it shows unread stops it here
+                html = views.render(new)
+        except Unread as missing:
+            self._read_first(("act", action, payload, follow, tries + 1), missing.game_id)
+            return
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
@@ -426,9 +452,9 @@ class App:
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)
-            asyncio.ensure_future(self._store_then_show(commit, new, effects))
+            asyncio.ensure_future(self._store_then_show(commit, new, effects, html))
             return
-        self.show(new, effects, follow)
+        self.show(new, effects, follow, html)
         if commit is not None:  # only the settings (a form's draft, the language): behind
             self._count(+1)
             asyncio.ensure_future(self._store(commit))
@@ -448,13 +474,18 @@ class App:
         self.navigation.sync(nav.address(state), follow)
         self.wake.keep(prefs.keeps_awake(state))
 
-    async def _store_then_show(self, commit: Commit, new: State, effects: list[Effect]) -> None:
+    async def _store_then_show(
+        self, commit: Commit, new: State, effects: list[Effect], html: str | None = None
+    ) -> None:
         """Store a change of games; show it only when stored (else the page keeps the old
-        state, with any open form as it was, and says why)."""
-        drawn: list[str] = []  # the new screen, made while the browser writes
+        state, with any open form as it was, and says why). ``html``: the new screen, if made
+        already (else it is made while the browser writes)."""
+        drawn: list[str] = [] if html is None else [html]
         try:
             async with self.writes:
-                await self.store.commit(commit, lambda: drawn.append(views.render(new)))
+                await self.store.commit(
+                    commit, None if drawn else lambda: drawn.append(views.render(new))
+                )
         except Conflict as refused:
             await self._read_again(list(refused.games), "refused")
         except StorageError as error:
@@ -497,6 +528,64 @@ class App:
         if self.state.unsaved:
             self.state, _ = reduce(self.state, "write-done", {})
             self.render()
+
+    def _read_first(self, task: tuple[Any, ...], game_id: str) -> None:
+        """Do ``task`` again once the stored game it needs is read: the first time that game
+        alone (a game opened in the first second after a start); if the task needs yet
+        another, once every game is read; a third time it is given up (logged: the records
+        cannot be read, which the next start reports)."""
+        tries = task[-1]
+        if tries > 2:
+            js.console.error(f"action {task[1]!r} needs a game that cannot be read: {game_id!r}")
+            return
+        self.busy = True
+        self.queue.insert(0, task)
+        asyncio.ensure_future(self._read_then_go_on(game_id if tries == 1 else None))
+
+    async def _read_then_go_on(self, game_id: str | None) -> None:
+        try:
+            if game_id is not None:
+                self._read_again_first(await self._fill([game_id]))
+            else:
+                if self.texts is not None:
+                    await asyncio.shield(self.texts)
+                left = self.state.games.unread()  # none, unless reading them ahead failed
+                self._read_again_first(await self._fill(left) if left else [])
+        except Exception as error:  # noqa: BLE001 - the action is tried again, and says why
+            js.console.error(f"reading stored games failed: {error}\n{traceback.format_exc()}")
+        finally:
+            self.busy = False
+            self._drain()
+
+    async def _fill(self, game_ids: list[str]) -> list[str]:
+        """Bring the stored texts of these unread games (one transaction); the games whose
+        records are not the ones their summaries were made from (a version of the app without
+        the index wrote them, or they are gone): those are to be read again as another tab's
+        change (and their entries in the index are set again from the records)."""
+        games = self.state.games
+        records = await self.store.records(game_ids)
+        changed = {
+            game_id: record_crc(raw) if isinstance(raw, str) else 0
+            for game_id, raw in records.items()
+            if game_id in games and not games.fill(game_id, raw)
+        }
+        fixes = tuple(IndexFix(game_id, crc) for game_id, crc in changed.items() if crc)
+        if fixes:
+            asyncio.ensure_future(self._fix_index(Commit(index=fixes)))
+        return list(changed)
+
+    def _read_again_first(self, game_ids: list[str]) -> None:
+        """Read these games again before anything else waiting (an action that needs them)."""
+        if game_ids:
+            self.queue.insert(0, ("external", game_ids, "elsewhere"))
+            self._drain()
+
+    async def _fix_index(self, commit: Commit) -> None:
+        try:
+            async with self.writes:
+                await self.store.commit(commit)
+        except Exception as error:  # noqa: BLE001 - nothing shown depends on it: next start
+            js.console.warn(f"index of summaries not mended: {error}")
 
     async def _reload(self, game_ids: list[str], why: str) -> None:
         try:
@@ -655,8 +744,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
         store.listen(app.on_other_tab)
     app.state, _ = reduce(app.state, "share-env", transfer.environment())
     start = {"hash": str(js.location.hash), "start": "yes"}
-    app.state, effects = reduce(app.state, "route", start)
-    app.render([])
+    app.state, effects, html = await _route_at_start(app, start)
+    app.render([], html)
     app.navigation.settle(nav.address(app.state))
     app.wake.keep(prefs.keeps_awake(app.state))
     for effect in effects:
@@ -670,36 +759,94 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     _APP = app
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
     stale = getattr(loaded, "stale", None) or {}
-    asyncio.ensure_future(_at_idle(app, [games[gid] for gid in recent[-WARM_GAMES:]], stale))
+    unindexed = getattr(loaded, "unindexed", None) or {}
+    app.unread = bool(games.unread())
+    app.texts = asyncio.ensure_future(_read_texts(app, games.unread()))
+    asyncio.ensure_future(_at_idle(app, recent[-WARM_GAMES:], stale, unindexed))
     return app
 
 
-async def _at_idle(app: App, recent: list[dict[str, Any]], stale: dict[str, int]) -> None:
-    """The start's work left for idle time: what a first tap needs, then the stale summaries."""
+async def _route_at_start(app: App, start: dict[str, str]) -> tuple[State, list[Effect], str]:
+    """The state, effects and screen of the address the app starts at; a stored game it shows
+    is read first (changed under its summary: read again as another tab's change)."""
+    for _ in range(3):
+        try:
+            state, effects = reduce(app.state, "route", start)
+            return state, effects, views.render(state)
+        except Unread as missing:
+            changed = await app._fill([missing.game_id])
+            if changed:
+                fresh = await app.store.read(changed)
+                app.state, _ = apply_external(app.state, fresh, "elsewhere")
+    state, effects = reduce(app.state, "route", {"hash": "#/", "start": "yes"})
+    return state, effects, views.render(state)
+
+
+TEXTS_STEP = 250
+"""Stored games whose texts are read in one step after a start (~0.5 MB, one transaction)."""
+
+
+async def _read_texts(app: App, game_ids: list[str]) -> None:
+    """Read the texts of the games the start knew by their summary alone, a step at a time
+    (the page answers taps in between); then ``<html data-texts="read">``. A failed read
+    leaves the rest unread: each is read when used."""
+    dataset = js.document.documentElement.dataset
+    try:
+        for start in range(0, len(game_ids), TEXTS_STEP):
+            app._read_again_first(await app._fill(game_ids[start : start + TEXTS_STEP]))
+    except Exception as error:  # noqa: BLE001 - each game is read when used instead
+        js.console.warn(f"stored games not read ahead: {error}")
+        dataset.texts = "failed"
+        return
+    app.unread = False
+    dataset.texts = "read"
+
+
+async def _at_idle(
+    app: App, recent: list[str], stale: dict[str, int], unindexed: dict[str, int]
+) -> None:
+    """The start's work left for idle time, once the games' texts are read: what a first tap
+    needs, then the stale summaries and the missing entries of the index."""
+    if app.texts is not None:
+        await asyncio.shield(app.texts)
     await _warm(app, recent)
-    await _summarize_again(app, stale)
+    await _summarize_again(app, stale, unindexed)
 
 
 WARM_STEP = 4
 """Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
 
 
-async def _warm(app: App, games: list[dict[str, Any]]) -> None:
+async def _warm(app: App, game_ids: list[str]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
-    next: the QR encoder and the code of the game changed last (the share screen); the games'
-    reports (a report; ``<html data-reports="ready">`` then) and the statistics screen's
-    figures (when every game is among ``games``); their content digests (a file or a backup opened looks for its copy among them);
-    then ``<html data-warm="ready">``. Each piece waits for the page's next idle time."""
+    next: the QR encoder and the code of the game changed last (the share screen); the reports
+    of the games ``game_ids`` (a report; ``<html data-reports="ready">`` then), each game read
+    from its stored text in the step that needs it (not at the start: 500 games took ~0.3 s),
+    and the statistics screen's figures (when every game is among them); their content digests
+    (a file or a backup opened looks for its copy among them); then ``<html
+    data-warm="ready">``. Each piece waits for the page's next idle time."""
     dataset = js.document.documentElement.dataset
     await _idle()
     warm_qr()
     await _idle()
     warm_share(app.state)
-    await warm_reports(games, WARM_STEP, _idle)
+    games: list[dict[str, Any]] = []
+
+    def read() -> Iterator[dict[str, Any]]:  # the games as held when their step comes
+        for game_id in game_ids:
+            try:
+                game = app.state.games[game_id]
+            except (KeyError, Unread):  # gone, or not read: not warmed
+                continue
+            games.append(game)
+            yield game
+
+    await warm_reports(read(), WARM_STEP, _idle)
     dataset.reports = "ready"
     if len(app.state.games) <= WARM_GAMES:  # else the rest would be read in one go
         await _idle()
-        render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
+        with contextlib.suppress(Unread):  # a game read again meanwhile: drawn when asked
+            render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
     for start in range(0, len(games), WARM_STEP):
         await _idle()
         for game in games[start : start + WARM_STEP]:
@@ -709,33 +856,53 @@ async def _warm(app: App, games: list[dict[str, Any]]) -> None:
 
 SUMMARY_STEP = 50
 """Games written again with their summaries in one idle step, one transaction."""
+INDEX_STEP = 200
+"""Entries of the index of summaries set from their records in one idle step."""
 
 
-async def _summarize_again(app: App, stale: dict[str, int]) -> None:
+async def _summarize_again(
+    app: App, stale: dict[str, int], unindexed: dict[str, int] | None = None
+) -> None:
     """Write the games that were stored without a current summary (by an older app, or before
     an update of the engine) again with the summary this start made of them, a batch at each
-    idle time, so that the next start reads their summaries instead of replaying them all.
-    ``stale`` maps each to its record's CRC as read: the store writes a game only while its
-    record is still that one. A failure is left for the next start to try again (then
+    idle time, so that the next start reads their summaries instead of replaying them all;
+    then index the games whose records carry a current summary that the index of summaries
+    lacks (``unindexed``: the first start after the index came), so that the next start reads
+    the index alone. Each maps a game to its record's CRC as read: the store writes only while
+    the record is still that one. A failure is left for the next start to try again (then
     ``<html data-summaries="failed">``), else ``"written"``."""
     dataset = js.document.documentElement.dataset
     read = list(stale.items())
-    for start in range(0, len(read), SUMMARY_STEP):
+    unlisted = list((unindexed or {}).items())
+    steps: list[Callable[[], Commit]] = [
+        *(partial(_resummarized, app, read[at : at + SUMMARY_STEP])
+          for at in range(0, len(read), SUMMARY_STEP)),
+        *(partial(_indexed, unlisted[at : at + INDEX_STEP])
+          for at in range(0, len(unlisted), INDEX_STEP)),
+    ]
+    for step in steps:  # each made when its turn comes
         await _idle()
         try:
-            games = app.state.games
-            writes = tuple(
-                SummaryWrite(gid, crc, games.summary(gid))
-                for gid, crc in read[start : start + SUMMARY_STEP]
-                if gid in games
-            )
+            commit = step()
             async with app.writes:
-                await app.store.commit(Commit(summaries=writes))
+                await app.store.commit(commit)
         except Exception as error:  # noqa: BLE001 - nothing is lost: the next start tries again
             js.console.warn(f"summaries not written again: {error}")
             dataset.summaries = "failed"
             return
     dataset.summaries = "written"
+
+
+def _indexed(part: list[tuple[str, int]]) -> Commit:
+    """The commit that sets these games' entries in the index from their records."""
+    return Commit(index=tuple(IndexFix(game_id, crc) for game_id, crc in part))
+
+
+def _resummarized(app: App, part: list[tuple[str, int]]) -> Commit:
+    """The commit that writes these games again with the summaries made of them now."""
+    games = app.state.games
+    writes = tuple(SummaryWrite(gid, crc, games.summary(gid)) for gid, crc in part if gid in games)
+    return Commit(summaries=writes)
 
 
 def _idle() -> asyncio.Future[None]:

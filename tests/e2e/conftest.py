@@ -334,11 +334,25 @@ def _put_raw_record(page: Page, store: str, key: str, value: Any) -> None:
     )
 
 
+def _delete_raw_record(page: Page, store: str, key: str) -> None:
+    """Delete one record from the app's database, bypassing the app (as another version would)."""
+    script = f"""([store, key]) => {{ {IDB_OPEN}
+      return inStore(store, "readwrite", (objects) => {{
+        objects.delete(key);
+        return () => true;
+      }});
+    }}"""
+    evaluate_within(
+        page, script, [store, key], failure=f"deleting from IndexedDB store {store!r} timed out"
+    )
+
+
 class RawStore:
     """Raw access to the app's IndexedDB database from a test."""
 
     records = staticmethod(_storage_records)
     put = staticmethod(_put_raw_record)
+    delete = staticmethod(_delete_raw_record)
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from app import engine
-from app.storage import decode_game, encode_game, read_summarized
+from app.storage import decode_game, encode_game, read_pages, read_summarized
 from app.summaries import engine_stamp
 from app.ui.state import LIST_PAGE
 from bench.bench_many_games import games
@@ -37,6 +37,10 @@ def test_the_games_list_draws_stored_games_from_their_summaries_a_page_at_a_time
     records = idb.records(page, "games")
     for game in stored[1:]:
         assert records[game["id"]] == encode_game(game), "a current summary is not written again"
+    index = read_pages(idb.records(page, "summaries").values())
+    assert set(index) == set(records), "every game stored without the index is indexed at idle"
+    for game_id, raw in records.items():
+        assert index[game_id] == read_summarized(game_id, raw)[1]
     again = read_summarized(stored[0]["id"], records[stored[0]["id"]])
     assert again is not None and again[1]["engine"] == engine_stamp()
     assert again[1]["score"] == list(engine.score(engine.game_from_json(stored[0])).score)
@@ -75,3 +79,46 @@ def test_a_kept_new_game_form_that_cannot_be_read_is_said_once_and_removed(
     expect(page.locator(".notice")).not_to_contain_text("could not be read")
     page.click("#new-game")
     expect(page.locator("#name-0")).to_have_value("")
+
+
+def test_a_start_reads_the_index_and_a_record_changed_under_it_is_shown_as_stored(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    """A start reads the games' summaries from the index and their texts after the first
+    screen; a game the start opens is read first; a record another version of the app changed
+    or deleted without the index is shown as stored once its text comes, and its entry mended."""
+    start(page, app_url, wait_ready, "en")
+    stored = games(40)
+    for game in stored:
+        idb.put(page, "games", game["id"], encode_game(game))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    assert set(read_pages(idb.records(page, "summaries").values())) == {g["id"] for g in stored}
+    changed = {**stored[5], "players": ["Zed", *stored[5]["players"][1:]]}  # same rev
+    idb.put(page, "games", changed["id"], encode_game(changed))
+    idb.delete(page, "games", stored[6]["id"])
+    opened = stored[7]
+    page.evaluate(f"location.hash = '#/game/{opened['id']}'")
+    expect(page.locator("tbody.hand")).to_have_count(len(opened["hands"]))
+    page.reload()  # a start at a game: the game is read before the first screen
+    wait_ready(page)
+    expect(page.locator("tbody.hand")).to_have_count(len(opened["hands"]))
+    page.wait_for_selector('html[data-texts="read"]', state="attached")
+    page.evaluate("location.hash = '#/'")
+    page.click("#more-games")
+    expect(page.locator(f'.card[data-game="{changed["id"]}"]')).to_contain_text("Zed")
+    expect(page.locator(f'.card[data-game="{stored[6]["id"]}"]')).to_have_count(0)
+    expect(page.locator(".card")).to_have_count(len(stored) - 1)
+    saved(page)
+    record = idb.records(page, "games")[changed["id"]]
+    for _ in range(50):  # the entry is mended behind the screen
+        index = read_pages(idb.records(page, "summaries").values())
+        if index[changed["id"]] == read_summarized(changed["id"], record)[1]:
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the index entry of the changed game was not mended")
+    page.click(f'#open-{changed["id"]}')
+    expect(page.locator(".board")).to_contain_text("Zed")
+    assert_no_app_errors(recorder)

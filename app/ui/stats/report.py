@@ -20,7 +20,8 @@ from the record it scores (the taker's seat, bella, sides without a trick, deber
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import itertools
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -330,12 +331,13 @@ def forget_reports(keep: set[Any]) -> None:
 
 
 async def warm_reports(
-    games: list[GameDict], per_step: int = 8,
+    games: Iterable[GameDict], per_step: int = 8,
     pause: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0),
 ) -> int:
     """Compute the reports of ``games`` ahead of need, ``per_step`` games at a time, letting
     the page handle its events between steps (``await pause()``: the page waits there for
-    its next idle time); how many were computed.
+    its next idle time); how many were computed. ``games`` may be a generator that reads each
+    game when reached (a step then parses its games too).
 
     The page starts this after it has shown the games, so that the statistics screen finds
     every report ready (a game that cannot be replayed is skipped: it is not in the app).
@@ -350,8 +352,9 @@ async def warm_reports(
     1
     """
     done = 0
-    for start in range(0, len(games), per_step):
-        for game in games[start : start + per_step]:
+    pending = iter(games)
+    while step := list(itertools.islice(pending, per_step)):
+        for game in step:
             try:
                 cached_report(game)
             except engine.DebertzError:
