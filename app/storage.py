@@ -266,14 +266,8 @@ def read_summarized(record: str, raw: object) -> tuple[str, JsonObject] | None:
     end = raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)  # a string holds no bare quote
     if end < 0 or not raw.endswith("}"):
         return None
-    head = raw[start:end]
-    if head.count("[") + head.count("{") > jsonlimits.MAX_DEPTH:
-        return None
-    try:
-        card = json.loads(head)
-    except ValueError:
-        return None
-    if not is_current(card):
+    card = _card_of_text(raw[start:end])
+    if card is None or not is_current(card):
         return None
     game_text = raw[end + len(_GAME_AFTER) : -1]
     if card.get("crc") != zlib.crc32(game_text.encode("utf-8")):
@@ -420,6 +414,7 @@ def _index_card(game_id: str, entry: object) -> JsonObject | None:
 
 
 def _card_of_text(text: object) -> JsonObject | None:
+    """A summary's text parsed, within the limits of its length and nesting, or None."""
     if not isinstance(text, str) or len(text) > SUMMARY_MAX:
         return None
     if text.count("[") + text.count("{") > jsonlimits.MAX_DEPTH:

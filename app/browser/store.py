@@ -4,13 +4,13 @@ IndexedDB database ``debertz`` with three object stores: ``games`` (key = game i
 JSON text from :func:`app.storage.encode_game`), ``summaries`` (the index of summaries: each
 game's summary, as at the head of its record, in one of 64 pages, :func:`app.storage.index_page`)
 and ``app`` (key ``settings``). A start reads the index, not the games (10,000 games: 2.4 MB in
-64 values instead of 19 MB in 10,000); the games' texts are read after the first screen (:meth:`Store.records`),
-and a game used before is read on its own. A :class:`Commit` (the games one action writes, with
-the revision each was made from, plus a settings patch) is one ``readwrite`` transaction over
-the stores with ``durability: "strict"``: the stored
-records are read first, checked (:func:`app.storage.plan_commit`) and written in the same
-transaction, so a write made from an old copy of a game is refused (:class:`Conflict`) instead
-of erasing what another tab stored, and a kill can never keep half of a change. After each
+64 values instead of 19 MB in 10,000); the games' texts are read after the first screen
+(:meth:`Store.records`), and a game used before is read on its own. A :class:`Commit` (the games
+one action writes, with the revision each was made from, plus a settings patch) is one
+``readwrite`` transaction over the stores with ``durability: "strict"``: the stored records
+(and the index pages of those games) are read first, checked (:func:`app.storage.plan_commit`)
+and written in the same transaction, so a write made from an old copy of a game is refused
+(:class:`Conflict`) instead of erasing what another tab stored, and a kill can never keep half of a change. After each
 commit the other tabs hear of it on a ``BroadcastChannel`` and read the changed records again.
 
     store = await open_store()
