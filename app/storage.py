@@ -260,13 +260,12 @@ def read_summarized(record: str, raw: object) -> tuple[str, JsonObject] | None:
     >>> read_summarized("g1", text.replace('"A"', '"X"')) is None  # the CRC no longer holds
     True
     """
-    if not isinstance(raw, str) or not raw.startswith(SUMMARY_PREFIX) or id_problem(record):
+    if not isinstance(raw, str) or id_problem(record):
         return None
-    start = len(SUMMARY_PREFIX)
-    end = raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)  # a string holds no bare quote
+    end = _summary_end(raw)
     if end < 0 or not raw.endswith("}"):
         return None
-    card = _card_of_text(raw[start:end])
+    card = _card_of_text(raw[len(SUMMARY_PREFIX) : end])
     if card is None or not is_current(card):
         return None
     game_text = raw[end + len(_GAME_AFTER) : -1]
@@ -285,21 +284,26 @@ def summary_text(raw: object) -> str | None:
     >>> json.loads(summary_text(text))["players"], summary_text('{"schema":1,"game":{}}')
     (['A', 'B'], None)
     """
-    if not isinstance(raw, str) or not raw.startswith(SUMMARY_PREFIX):
+    if not isinstance(raw, str):
         return None
+    end = _summary_end(raw)
+    return raw[len(SUMMARY_PREFIX) : end] if end >= 0 else None
+
+
+def _summary_end(raw: str) -> int:
+    """Where the summary at the head of a record written by :func:`encode_game` ends: the
+    ``,"game":`` after it (a JSON string holds no bare quote), within ``SUMMARY_MAX``
+    characters; -1 for a record without one."""
+    if not raw.startswith(SUMMARY_PREFIX):
+        return -1
     start = len(SUMMARY_PREFIX)
-    end = raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)
-    return raw[start:end] if end > 0 else None
+    return raw.find(_GAME_AFTER, start, start + SUMMARY_MAX)
 
 
 INDEX_PAGES: Final = 64
 """The index of summaries is kept in this many records (pages), each game's entry in the page
 :func:`index_page` names: a start reads 64 values instead of one per game (10,000 games:
 ~40 kB a page), and a change rewrites one page."""
-
-
-INDEX_PAGE_MAX: Final = 64 * 1024 * 1024
-"""Most characters of a page read (10,000 games' summaries all in one page: ~2.4 MB)."""
 
 
 def index_page(game_id: str) -> str:
@@ -320,7 +324,7 @@ def read_pages(texts: Iterable[object]) -> dict[str, object]:
     """
     entries: dict[str, object] = {}
     for text in texts:
-        if not isinstance(text, str) or len(text) > INDEX_PAGE_MAX:
+        if not isinstance(text, str):
             continue
         try:
             page = json.loads(text)
@@ -363,14 +367,11 @@ def paged(
 
 
 def _page_lines(text: object) -> dict[str, str]:
-    """A stored page's entries by game id, each its line (``"id":{summary}``)."""
+    """A stored page's entries by game id, each its line (``"id":{summary}``); none for no page,
+    an empty one, or one :func:`paged` did not write (its games then lack their entries: the
+    next start reads them whole and indexes them again)."""
     if not isinstance(text, str) or not text.startswith("{\n"):
-        entries = read_pages([text])  # none, or not written line by line: each line again
-        return {
-            game_id: f'"{game_id}":' + json.dumps(card, ensure_ascii=False, separators=(",", ":"))
-            for game_id, card in entries.items()
-            if not id_problem(game_id)
-        }
+        return {}
     lines: dict[str, str] = {}
     for line in text[2:-2].split(",\n"):  # an id holds no quote: its key ends at the first '":'
         lines[line[1 : line.index('":')]] = line
@@ -382,13 +383,13 @@ def read_index(
 ) -> tuple[dict[str, JsonObject], list[str]]:
     """The games of ``game_ids`` (every key of the stored games) known by their entry in the
     index of summaries (``index``: id to the summary stored when the game was written, as
-    :func:`read_pages` reads it, or its text), and the ids whose records must be read whole at
-    the start: no entry, an entry that is not a current summary of that very game (written by
+    :func:`read_pages` reads it), and the ids whose records must be read whole at the start: no entry, an entry that is not a current summary of that very game (written by
     an older engine, or damaged), or an id no address can name. Entries of games no longer
     stored are left out.
 
     >>> text = encode_game({"id": "g1", "players": ["A", "B"], "hands": []})
-    >>> cards, whole = read_index(["g1", "g2", "g3"], {"g1": summary_text(text), "g3": "[1"})
+    >>> entries = {"g1": json.loads(summary_text(text)), "g3": [1]}
+    >>> cards, whole = read_index(["g1", "g2", "g3"], entries)
     >>> list(cards), cards["g1"]["players"], whole
     (['g1'], ['A', 'B'], ['g2', 'g3'])
     """
@@ -404,13 +405,12 @@ def read_index(
 
 
 def _index_card(game_id: str, entry: object) -> JsonObject | None:
-    if id_problem(game_id):
+    if id_problem(game_id) or not isinstance(entry, dict) or not is_current(entry):
         return None
-    card = entry if isinstance(entry, dict) else _card_of_text(entry)
-    if card is None or not is_current(card) or card.get("id", game_id) != game_id:
+    if entry.get("id", game_id) != game_id:
         return None
-    crc = card.get("crc")
-    return card if isinstance(crc, int) and not isinstance(crc, bool) else None
+    crc = entry.get("crc")
+    return entry if isinstance(crc, int) and not isinstance(crc, bool) else None
 
 
 def _card_of_text(text: object) -> JsonObject | None:
@@ -1014,9 +1014,6 @@ class MemoryStore:
         self.games: dict[str, object] = dict(games or {})
         self.settings = settings
         self.problems: list[StorageProblem] = []
-        self.index: dict[str, str] = {}
-        """The index of summaries, kept as the browser store keeps it (not read: every record is
-        at hand here)."""
 
     def load_now(self) -> Loaded:
         """Every game and the settings, as the browser store loads them."""
@@ -1030,11 +1027,6 @@ class MemoryStore:
         self.games.update(plan.games)
         for game_id in plan.deleted:
             self.games.pop(game_id, None)
-        for game_id, text in plan.index.items():
-            if text is None:
-                self.index.pop(game_id, None)
-            else:
-                self.index[game_id] = text
         if plan.settings is not None:
             self.settings = plan.settings
             if commit.replace_settings is not None:

@@ -39,19 +39,18 @@ def game(n: int, name: str = "Оля", rev: int = 0) -> dict[str, object]:
             "updated": f"2026-12-01T10:{n % 60:02d}:00"}
 
 
-def indexed(store: MemoryStore) -> dict[str, str]:
-    """What the index should hold for the store's records: each record's own summary."""
-    return {gid: text for gid, raw in store.games.items() if (text := summary_text(raw))}
-
-
 def test_every_commit_keeps_the_index_saying_what_the_records_hold() -> None:
     store = MemoryStore()
-    store.commit_now(Commit(tuple(GameWrite(f"g{n}", game(n), None) for n in range(5))))
-    assert store.index == indexed(store) and len(store.index) == 5
-    store.commit_now(Commit((GameWrite("g1", game(1, "Іра", rev=1), expect=0),
-                             GameWrite("g2", None, expect=0))))
-    assert store.index == indexed(store) and "g2" not in store.index
-    assert json.loads(store.index["g1"])["players"] == ["Іра", "Петро"]
+    first = Commit(tuple(GameWrite(f"g{n}", game(n), None) for n in range(5)))
+    plan = plan_commit(first, store.games, None)
+    assert plan.index == {gid: summary_text(text) for gid, text in plan.games.items()}
+    assert len(plan.index) == 5 and None not in plan.index.values()
+    store.commit_now(first)
+    second = Commit((GameWrite("g1", game(1, "Іра", rev=1), expect=0),
+                     GameWrite("g2", None, expect=0)))
+    plan = plan_commit(second, store.games, None)
+    assert plan.index == {"g1": summary_text(plan.games["g1"]), "g2": None}
+    assert json.loads(plan.index["g1"] or "")["players"] == ["Іра", "Петро"]
 
 
 def test_a_page_holds_the_summaries_of_its_games_and_a_change_rewrites_only_its_page() -> None:
@@ -158,3 +157,10 @@ def test_after_any_writes_and_deletes_a_start_from_the_index_reads_every_game_as
     for gid, raw in store.games.items():
         assert loaded.games.fill(gid, raw)
         assert loaded.games[gid] == json.loads(raw)["game"]
+
+
+def test_a_page_not_written_by_the_app_is_replaced_by_the_entries_it_is_given() -> None:
+    """Its other games lose their entries: the next start reads them whole and indexes them."""
+    damaged = {index_page("g1"): '{"g9":{"v":1}}'}  # a JSON object, but not one entry a line
+    out = paged({"g1": summary_text(encode_game(game(1)))}, damaged)
+    assert list(read_pages(out.values())) == ["g1"]

@@ -31,8 +31,7 @@ import contextlib
 import gc
 import random
 import traceback
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from typing import Any
 
 import js
@@ -548,7 +547,7 @@ class App:
                 self._read_again_first(await self._fill([game_id]))
             else:
                 if self.texts is not None:
-                    await asyncio.shield(self.texts)
+                    await self.texts
                 left = self.state.games.unread()  # none, unless reading them ahead failed
                 self._read_again_first(await self._fill(left) if left else [])
         except Exception as error:  # noqa: BLE001 - the action is tried again, and says why
@@ -564,15 +563,13 @@ class App:
         change (and their entries in the index are set again from the records)."""
         games = self.state.games
         records = await self.store.records(game_ids)
-        changed = {
-            game_id: record_crc(raw) if isinstance(raw, str) else 0
-            for game_id, raw in records.items()
-            if game_id in games and not games.fill(game_id, raw)
-        }
-        fixes = tuple(IndexFix(game_id, crc) for game_id, crc in changed.items() if crc)
+        changed = [gid for gid, raw in records.items() if gid in games and not games.fill(gid, raw)]
+        fixes = tuple(
+            IndexFix(gid, record_crc(raw)) for gid in changed if isinstance(raw := records[gid], str)
+        )
         if fixes:
-            asyncio.ensure_future(self._fix_index(Commit(index=fixes)))
-        return list(changed)
+            asyncio.ensure_future(self.write_quietly(Commit(index=fixes), "index"))
+        return changed
 
     def _read_again_first(self, game_ids: list[str]) -> None:
         """Read these games again before anything else waiting (an action that needs them)."""
@@ -580,12 +577,16 @@ class App:
             self.queue.insert(0, ("external", game_ids, "elsewhere"))
             self._drain()
 
-    async def _fix_index(self, commit: Commit) -> None:
+    async def write_quietly(self, commit: Commit, what: str) -> bool:
+        """Store ``commit`` (games written again or indexed, which change nothing shown);
+        whether it was stored. A failure is only logged: the next start tries again."""
         try:
             async with self.writes:
                 await self.store.commit(commit)
-        except Exception as error:  # noqa: BLE001 - nothing shown depends on it: next start
-            js.console.warn(f"index of summaries not mended: {error}")
+        except Exception as error:  # noqa: BLE001 - nothing shown depends on it
+            js.console.warn(f"{what} not written again: {error}")
+            return False
+        return True
 
     async def _reload(self, game_ids: list[str], why: str) -> None:
         try:
@@ -760,8 +761,9 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     recent = sorted(games, key=lambda gid: str(games.summary(gid).get("updated", "")))
     stale = getattr(loaded, "stale", None) or {}
     unindexed = getattr(loaded, "unindexed", None) or {}
-    app.unread = bool(games.unread())
-    app.texts = asyncio.ensure_future(_read_texts(app, games.unread()))
+    unread = games.unread()
+    app.unread = bool(unread)
+    app.texts = asyncio.ensure_future(_read_texts(app, unread))
     asyncio.ensure_future(_at_idle(app, recent[-WARM_GAMES:], stale, unindexed))
     return app
 
@@ -808,7 +810,7 @@ async def _at_idle(
     """The start's work left for idle time, once the games' texts are read: what a first tap
     needs, then the stale summaries and the missing entries of the index."""
     if app.texts is not None:
-        await asyncio.shield(app.texts)
+        await app.texts
     await _warm(app, recent)
     await _summarize_again(app, stale, unindexed)
 
@@ -821,7 +823,8 @@ async def _warm(app: App, game_ids: list[str]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the QR encoder and the code of the game changed last (the share screen); the reports
     of the games ``game_ids`` (a report; ``<html data-reports="ready">`` then), each game read
-    from its stored text in the step that needs it (not at the start: 500 games took ~0.3 s),
+    from its stored text in the step that needs it (not at the start: 500 games, 161 ms on
+    CPython),
     and the statistics screen's figures (when every game is among them); their content digests
     (a file or a backup opened looks for its copy among them); then ``<html
     data-warm="ready">``. Each piece waits for the page's next idle time."""
@@ -860,9 +863,7 @@ INDEX_STEP = 200
 """Entries of the index of summaries set from their records in one idle step."""
 
 
-async def _summarize_again(
-    app: App, stale: dict[str, int], unindexed: dict[str, int] | None = None
-) -> None:
+async def _summarize_again(app: App, stale: dict[str, int], unindexed: dict[str, int]) -> None:
     """Write the games that were stored without a current summary (by an older app, or before
     an update of the engine) again with the summary this start made of them, a batch at each
     idle time, so that the next start reads their summaries instead of replaying them all;
@@ -872,37 +873,22 @@ async def _summarize_again(
     the record is still that one. A failure is left for the next start to try again (then
     ``<html data-summaries="failed">``), else ``"written"``."""
     dataset = js.document.documentElement.dataset
-    read = list(stale.items())
-    unlisted = list((unindexed or {}).items())
-    steps: list[Callable[[], Commit]] = [
-        *(partial(_resummarized, app, read[at : at + SUMMARY_STEP])
-          for at in range(0, len(read), SUMMARY_STEP)),
-        *(partial(_indexed, unlisted[at : at + INDEX_STEP])
-          for at in range(0, len(unlisted), INDEX_STEP)),
-    ]
-    for step in steps:  # each made when its turn comes
+    again = list(stale.items())
+    for at in range(0, len(again), SUMMARY_STEP):
         await _idle()
-        try:
-            commit = step()
-            async with app.writes:
-                await app.store.commit(commit)
-        except Exception as error:  # noqa: BLE001 - nothing is lost: the next start tries again
-            js.console.warn(f"summaries not written again: {error}")
+        games = app.state.games  # as it is now: each summary made when its batch comes
+        writes = (SummaryWrite(gid, crc, games.summary(gid))
+                  for gid, crc in again[at : at + SUMMARY_STEP] if gid in games)
+        if not await app.write_quietly(Commit(summaries=tuple(writes)), "summaries"):
+            dataset.summaries = "failed"
+            return
+    fixes = [IndexFix(gid, crc) for gid, crc in unindexed.items()]
+    for at in range(0, len(fixes), INDEX_STEP):
+        await _idle()
+        if not await app.write_quietly(Commit(index=tuple(fixes[at : at + INDEX_STEP])), "index"):
             dataset.summaries = "failed"
             return
     dataset.summaries = "written"
-
-
-def _indexed(part: list[tuple[str, int]]) -> Commit:
-    """The commit that sets these games' entries in the index from their records."""
-    return Commit(index=tuple(IndexFix(game_id, crc) for game_id, crc in part))
-
-
-def _resummarized(app: App, part: list[tuple[str, int]]) -> Commit:
-    """The commit that writes these games again with the summaries made of them now."""
-    games = app.state.games
-    writes = tuple(SummaryWrite(gid, crc, games.summary(gid)) for gid, crc in part if gid in games)
-    return Commit(summaries=writes)
 
 
 def _idle() -> asyncio.Future[None]:

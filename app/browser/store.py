@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import gc
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import js
@@ -145,15 +145,12 @@ class Store:
             _settled(settings, "success", lambda: _text(settings.result)),
         )
         ids, texts, stored_settings = await asyncio.gather(*pending)
-        gc.disable()  # thousands of summaries made at once: the cycle collector would walk
-        try:  # them again and again while they are made (10,000 games: 0.1 of 0.12 s)
+        with _collector_paused():
             cards, whole = read_index(ids, read_pages(texts))
-            records = await self.records(whole) if whole else {}
-            read = {key: raw for key, raw in records.items() if raw is not None}  # not gone since
+        records = await self.records(whole)
+        read = {key: raw for key, raw in records.items() if raw is not None}  # not gone since
+        with _collector_paused():
             loaded = load_records(read, stored_settings, cards)
-        finally:
-            gc.enable()
-        gc.freeze()  # and they live as long as the app: out of every later full collection
         self._problems = list(loaded.problems)
         return loaded
 
@@ -323,6 +320,19 @@ def _lines(values: JsProxy) -> list[object]:
         return []
     lines: list[object] = [*str(values.join("\n")).split("\n")]
     return lines if len(lines) == values.length else _texts(values)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Thousands of summaries made at once, and kept as long as the app runs: the cycle
+    collector is off while they are made (it would walk them again and again: 10,000 games on
+    CPython, 99 -> 20 ms), and they are frozen after, out of every later full collection."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.freeze()
 
 
 def _early_commit() -> bool:

@@ -95,8 +95,10 @@
   }
 
   // The stored records the screen depends on: {games: {id: text}, settings: text}, or null.
-  // The games list depends on every game: their summaries are read from the index (what
-  // Python's start reads too), not the games' records (10,000 games: 2.4 MB, not 19 MB).
+  // The games list depends on every game: for it, games holds each stored game's summary
+  // (null: none) from the index of summaries, which Python's start reads too (10,000 games:
+  // 2.4 MB, not 19 MB of records). A database without the index (one made before it: no
+  // screen of this build was kept then) fails the transaction, and nothing is painted.
   function readRecords(screen) {
     return new Promise((resolve) => {
       const open = indexedDB.open("debertz"); // throws where there is no IndexedDB at all
@@ -109,23 +111,19 @@
           resolve(value);
         };
         try {
-          const indexed = screen.every_game && db.objectStoreNames.contains("summaries");
-          const tx = db.transaction(indexed ? ["games", "app", "summaries"] : ["games", "app"], "readonly");
+          const stores = screen.every_game ? ["games", "app", "summaries"] : ["games", "app"];
+          const tx = db.transaction(stores, "readonly");
           const games = tx.objectStore("games");
           const settings = tx.objectStore("app").get("settings");
           const found = {};
-          if (indexed) {
+          if (screen.every_game) {
             const stored = games.getAllKeys();
             const pages = tx.objectStore("summaries").getAll(); // app/storage.py's index_page
             pages.onsuccess = () => {
               const entries = {};
               for (const page of pages.result) Object.assign(entries, pageOf(page));
-              for (const key of stored.result) found[key] = { summary: entries[key] };
+              for (const key of stored.result) found[key] = entries[key] ?? null;
             };
-          } else if (screen.every_game) {
-            const keys = games.getAllKeys();
-            const values = games.getAll();
-            values.onsuccess = () => keys.result.forEach((key, i) => (found[key] = values.result[i]));
           } else {
             for (const id of Object.keys(screen.games)) {
               const request = games.get(id);
@@ -182,8 +180,8 @@
     const ids = Object.keys(stored.games).filter((id) => stored.games[id] !== undefined);
     if (screen.every_game && ids.length !== Object.keys(screen.games).length) return false;
     for (const [id, expected] of Object.entries(screen.games)) {
-      const record = stored.games[id];
-      const game = record && typeof record === "object" ? record.summary : payload(record, "game", screen.schema);
+      const record = stored.games[id]; // a summary (the games list), else a record's text
+      const game = screen.every_game ? record : payload(record, "game", screen.schema);
       if (!game || stamp(game) !== expected) return false;
     }
     if (!screen.every_game) return true;

@@ -323,27 +323,25 @@ def _storage_records(page: Page, store: str) -> dict[str, Any]:
 
 def _put_raw_record(page: Page, store: str, key: str, value: Any) -> None:
     """Write one raw value into the app's database, bypassing the app (seed or corrupt data)."""
-    script = f"""([store, key, value]) => {{ {IDB_OPEN}
-      return inStore(store, "readwrite", (objects) => {{
-        objects.put(value, key);
-        return () => true;
-      }});
-    }}"""
-    evaluate_within(
-        page, script, [store, key, value], failure=f"writing IndexedDB store {store!r} timed out"
-    )
+    _change_raw_record(page, store, key, value, delete=False)
 
 
 def _delete_raw_record(page: Page, store: str, key: str) -> None:
     """Delete one record from the app's database, bypassing the app (as another version would)."""
-    script = f"""([store, key]) => {{ {IDB_OPEN}
+    _change_raw_record(page, store, key, None, delete=True)
+
+
+def _change_raw_record(page: Page, store: str, key: str, value: Any, delete: bool) -> None:
+    script = f"""([store, key, value, remove]) => {{ {IDB_OPEN}
       return inStore(store, "readwrite", (objects) => {{
-        objects.delete(key);
+        if (remove) objects.delete(key);
+        else objects.put(value, key);
         return () => true;
       }});
     }}"""
     evaluate_within(
-        page, script, [store, key], failure=f"deleting from IndexedDB store {store!r} timed out"
+        page, script, [store, key, value, delete],
+        failure=f"changing IndexedDB store {store!r} timed out",
     )
 
 
