@@ -46,7 +46,7 @@ async function precache() {
   const missing = [];
   for (const [url, { size }] of WANTED) {
     progress.total += size;
-    if (await cache.match(keyOf(url))) progress.done = progress.kept += size;
+    if (await isKept(cache, url)) progress.done = progress.kept += size;
     else missing.push(url);
   }
   const next = async () => {
@@ -66,9 +66,19 @@ async function precache() {
   await tell(progress, "done");
 }
 
+// A script kept by an earlier version as a copy of its bytes, without its URL, is fetched once
+// more, so that Chromium can keep its compiled code (see download).
+async function isKept(cache, url) {
+  const response = await cache.match(keyOf(url));
+  return Boolean(response) && (response.url === url || !/\.m?js$/.test(url));
+}
+
 // A file checked against its revision: kept by an earlier layout of the caches (under its plain
 // URL), else as the server has it now; a stale copy from an HTTP cache on the way is fetched once
-// more past every cache.
+// more past every cache. The server's response itself is kept, not a copy made of its bytes:
+// Chromium keeps the compiled code of a script only for a response that carries the script's URL
+// (a `new Response()` has none), and without it every start in a new tab compiles Pyodide's
+// JavaScript again.
 async function download(url, progress) {
   const sources = [() => caches.match(url), () => fetch(url, { cache: "no-cache" })];
   sources.push(() => fetch(url, { cache: "reload" }));
@@ -76,16 +86,27 @@ async function download(url, progress) {
     const response = await source();
     if (!response) continue;
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const kept = response.clone();
     const body = await read(response, progress);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
     const rev = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    if (rev === WANTED.get(url).rev) {
-      const type = response.headers.get("Content-Type");
-      return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
-    }
+    if (rev === WANTED.get(url).rev) return keptAs(kept, url, body);
+    kept.body.cancel();
     progress.done -= body.byteLength;
   }
   throw new Error(`${url} on the server is not the version this service worker lists`);
+}
+
+// The response to keep: the server's own, with its URL, unless it came from an earlier layout
+// of the caches or another URL, is a .wasm without its type (Pyodide's streaming compile hangs
+// without it) or varies on anything (`Vary: *` cannot be cached).
+function keptAs(response, url, body) {
+  const wasm = url.endsWith(".wasm") && response.headers.get("Content-Type") !== "application/wasm";
+  const varies = (response.headers.get("Vary") ?? "").includes("*");
+  if (response.url === url && !wasm && !varies) return response;
+  response.body.cancel();
+  const type = wasm ? "application/wasm" : response.headers.get("Content-Type");
+  return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
 }
 
 async function read(response, progress) {

