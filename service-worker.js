@@ -66,8 +66,8 @@ async function precache() {
   await tell(progress, "done");
 }
 
-// A script kept by an earlier version as a copy of its bytes, without its URL, is fetched once
-// more, so that Chromium can keep its compiled code (see download).
+// Kept: a file under its revision, but a script an earlier version kept as a copy of its bytes
+// (without its URL, so without compiled code: see keptAs) is fetched once more.
 async function isKept(cache, url) {
   const response = await cache.match(keyOf(url));
   return Boolean(response) && (response.url === url || !/\.m?js$/.test(url));
@@ -75,10 +75,7 @@ async function isKept(cache, url) {
 
 // A file checked against its revision: kept by an earlier layout of the caches (under its plain
 // URL), else as the server has it now; a stale copy from an HTTP cache on the way is fetched once
-// more past every cache. The server's response itself is kept, not a copy made of its bytes:
-// Chromium keeps the compiled code of a script only for a response that carries the script's URL
-// (a `new Response()` has none), and without it every start in a new tab compiles Pyodide's
-// JavaScript again.
+// more past every cache.
 async function download(url, progress) {
   const sources = [() => caches.match(url), () => fetch(url, { cache: "no-cache" })];
   sources.push(() => fetch(url, { cache: "reload" }));
@@ -86,8 +83,7 @@ async function download(url, progress) {
     const response = await source();
     if (!response) continue;
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const kept = response.clone();
-    const body = await read(response, progress);
+    const [kept, body] = [response.clone(), await read(response, progress)];
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
     const rev = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
     if (rev === WANTED.get(url).rev) return keptAs(kept, url, body);
@@ -97,9 +93,9 @@ async function download(url, progress) {
   throw new Error(`${url} on the server is not the version this service worker lists`);
 }
 
-// The response to keep: the server's own, with its URL, unless it came from an earlier layout
-// of the caches or another URL, is a .wasm without its type (Pyodide's streaming compile hangs
-// without it) or varies on anything (`Vary: *` cannot be cached).
+// The server's response as it is: Chromium keeps a script's compiled code only with a response
+// that has the script's URL (a `new Response()` has none). A copy of the bytes for a response
+// from elsewhere, with `Vary: *` (not cacheable) or a .wasm without its type (Pyodide hangs).
 function keptAs(response, url, body) {
   const wasm = url.endsWith(".wasm") && response.headers.get("Content-Type") !== "application/wasm";
   const varies = (response.headers.get("Vary") ?? "").includes("*");

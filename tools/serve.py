@@ -43,6 +43,7 @@ class DistHandler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     base = "/"
+    plain = False  # DistServer's plain: .wasm as application/octet-stream, and Vary: *
 
     def send_head(self) -> Any:
         if not self.path.startswith(self.base):
@@ -56,8 +57,15 @@ class DistHandler(SimpleHTTPRequestHandler):
     def translate_path(self, path: str) -> str:
         return super().translate_path("/" + path[len(self.base) :])
 
+    def guess_type(self, path: Any) -> str:
+        if self.plain and str(path).endswith(".wasm"):
+            return "application/octet-stream"
+        return super().guess_type(path)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.plain:
+            self.send_header("Vary", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -155,9 +163,12 @@ class DistServer:
         port: int = 0,
         host: str = "127.0.0.1",
         verbose: bool = False,
+        plain: bool = False,
     ) -> None:
+        """``plain``: serve as a host that knows no type for .wasm (application/octet-stream)
+        and answers every request with ``Vary: *`` (which the Cache API refuses to keep)."""
         self.directory, self.base, self.host, self.port = directory, _base(base), host, port
-        self.verbose = verbose
+        self.verbose, self.plain = verbose, plain
         self._rate: float | None = None
         self.held: set[str] = set()
         self.sent: Counter[str] = Counter()
@@ -208,7 +219,8 @@ class DistServer:
         if self._httpd is not None:
             return
         handler = functools.partial(
-            type("Handler", (DistHandler,), {"base": self.base}), directory=str(self.directory)
+            type("Handler", (DistHandler,), {"base": self.base, "plain": self.plain}),
+            directory=str(self.directory),
         )
         self._httpd = _Server((self.host, self.port), handler)
         self._httpd.verbose = self.verbose

@@ -132,8 +132,8 @@ def serve() -> Iterator[Callable[..., DistServer]]:
     """Start extra servers (any folder, any base path); all are stopped after the test."""
     started: list[DistServer] = []
 
-    def start(directory: Path, base: str = "/") -> DistServer:
-        server = DistServer(directory, base)
+    def start(directory: Path, base: str = "/", plain: bool = False) -> DistServer:
+        server = DistServer(directory, base, plain=plain)
         server.start()
         started.append(server)
         return server
