@@ -7,14 +7,19 @@
 // modules the app imports already imported, none of the app's own (see docs/ARCHITECTURE.md). The
 // snapshot is kept in Cache Storage under the runtime's version and the standard library's
 // revision, so an update of the app (its CSS, its Python) starts from it as well: the app's
-// modules are imported after the restore, from app.zip's bytecode. Without a usable snapshot it
-// starts Pyodide normally, and once the app is ready and the player pauses, it has one made by
-// snapshot-worker.mjs, off the main thread.
+// modules are imported after the restore, from app.zip's bytecode. Over it, the app's layer: the
+// same with the app's modules that need no browser imported too (380 ms at 4x CPU), kept under
+// the runtime's key and a hash of app.zip, so it is used only with the very app.zip it was made
+// of. Without a usable snapshot it starts Pyodide normally; once the app is ready and the player
+// pauses, it has the runtime's snapshot made by snapshot-worker.mjs, off the main thread, and
+// after a start from the runtime's snapshot, the app's layer.
 //
 // Any failure of the snapshot path (none stored, unreadable, another runtime version, an exception
 // while restoring, or an app that does not start from it) falls back to a normal start and
 // discards the snapshot. Marks on <html> for tests and benchmarks:
 //   data-python="snapshot" | "normal"              how Python was started
+//   data-python-layer="app" | "runtime"              which snapshot it was started from
+//   data-python-app-snapshot="made" | ...           what became of making the app's layer
 //   data-python-fallback="<reason>"                 why a stored snapshot was not used
 //   data-python-snapshot="made" | "failed" | "too-big" | ...   what became of making one
 //   data-python-snapshot-reason="<reason>"          why none was made
@@ -31,7 +36,12 @@ const mark = (name) => document.querySelector(`meta[name="${name}"]`)?.content |
 const STDLIB = mark("debertz-stdlib"); // the standard library's revision (tools/build.py)
 const RESTORE_HEAP = Number(mark("debertz-restore-heap")); // bytes a snapshot is restored into
 const KEY = here(`./python-snapshot?runtime=${version}&stdlib=${STDLIB}`);
+const APP_URL = here("./app.zip"); // index.html: PyScript's "files"
 const FAILURES = `debertz-python-failures:${KEY}`;
+// The two snapshots a device makes: the runtime's, and the app's layer over it (each with the
+// <html> mark saying what became of its making, and its own count of failures).
+const RUNTIME = { mark: "pythonSnapshot", failures: FAILURES };
+const APP = { mark: "pythonAppSnapshot", failures: `${FAILURES}:app`, app: APP_URL };
 const MAX_FAILURES = 2; // a snapshot that failed twice for this runtime is not made again
 const IDLE_MS = 3000; // the snapshot is made once the player has let the app be for this long
 const root = document.documentElement;
@@ -52,30 +62,54 @@ export async function loadPyodide(options = {}) {
   return started;
 }
 
-// The stored snapshot, {bytes: a promise of them}, or null when there is none. Pyodide awaits the
-// bytes once it needs them, having started to fetch and compile its WebAssembly meanwhile.
+// The app's layer's key: the runtime's and a hash of app.zip (as the service worker serves it).
+const appKey = (async () => {
+  const bytes = await (await fetch(APP_URL)).arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `${KEY}&app=${Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+})();
+appKey.catch(() => {}); // no app.zip to read: no app layer (the app's own start reports it)
+
+// The stored snapshot, {bytes: a promise of them}, or null when there is none: the app's layer
+// when there is one of this app.zip, else the runtime's. Pyodide awaits the bytes once it needs
+// them, having started to fetch and compile its WebAssembly meanwhile.
 async function readSnapshot() {
   if (!STDLIB || !("caches" in self)) return null;
   try {
     const cache = await caches.open(CACHE);
-    const response = await cache.match(KEY);
-    forgetOthers(cache);
-    if (!response) return null;
-    if (response.headers.get("Debertz-Runtime") !== version) {
-      throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
+    const runtime = await cache.match(KEY);
+    if (!runtime) {
+      forgetOthers(cache, [KEY]);
+      return null;
     }
-    return { bytes: response.arrayBuffer().then((bytes) => new Uint8Array(bytes)) };
+    await bytesOf(runtime, false); // another runtime's: unreadable
+    const layer = appKey.then((key) => {
+      forgetOthers(cache, [KEY, key]);
+      return cache.match(key);
+    });
+    const chosen = layer.catch(() => null).then((app) => {
+      root.dataset.pythonLayer = app ? "app" : "runtime";
+      return app || runtime;
+    });
+    return { bytes: chosen.then(bytesOf) };
   } catch (error) {
     await discard(`unreadable: ${error}`);
     return null;
   }
 }
 
-// Snapshots of another runtime or standard library are of no more use.
-async function forgetOthers(cache) {
+async function bytesOf(response, read = true) {
+  if (response.headers.get("Debertz-Runtime") !== version) {
+    throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
+  }
+  return read ? new Uint8Array(await response.arrayBuffer()) : null;
+}
+
+// Snapshots of another runtime, standard library or app.zip are of no more use.
+async function forgetOthers(cache, kept) {
   try {
     for (const request of await cache.keys()) {
-      if (request.url !== KEY) await cache.delete(request);
+      if (!kept.includes(request.url)) await cache.delete(request);
     }
   } catch (error) {
     console.warn("could not delete an older Python snapshot", error);
@@ -96,6 +130,7 @@ async function startPython() {
       afterRestore(pyodide);
       root.dataset.python = "snapshot";
       discardIfTheAppFails();
+      if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => makeSnapshot(APP)));
       return pyodide;
     } catch (error) {
       console.warn("Python did not start from its snapshot; starting it normally.", error);
@@ -104,7 +139,7 @@ async function startPython() {
   }
   const pyodide = await loadRuntime(settings);
   root.dataset.python = "normal";
-  whenReady(() => whenIdle(makeSnapshot));
+  whenReady(() => whenIdle(() => makeSnapshot(RUNTIME)));
   return pyodide;
 }
 
@@ -171,17 +206,17 @@ function whenIdle(then) {
   }, 500);
 }
 
-function failures() {
+function failures(layer) {
   try {
-    return Number(localStorage.getItem(FAILURES)) || 0;
+    return Number(localStorage.getItem(layer.failures)) || 0;
   } catch {
     return MAX_FAILURES; // no storage for the count: do not try again and again
   }
 }
 
-function countFailure() {
+function countFailure(layer = RUNTIME) {
   try {
-    localStorage.setItem(FAILURES, String(failures() + 1));
+    localStorage.setItem(layer.failures, String(failures(layer) + 1));
   } catch {
     // nowhere to count: failures() already says "stop"
   }
@@ -191,24 +226,31 @@ function countFailure() {
 // the worker writes it into Cache Storage itself and says when it is done.
 // A snapshot whose heap outgrew RESTORE_HEAP could never be restored (Pyodide copies it into a
 // heap of that size: RangeError at every start), so the worker does not store it: "too-big".
-function makeSnapshot() {
+async function makeSnapshot(layer) {
   const served = navigator.serviceWorker && navigator.serviceWorker.controller;
-  if (!STDLIB || !RESTORE_HEAP || !served || !("caches" in self) || failures() >= MAX_FAILURES) {
-    root.dataset.pythonSnapshot = "skipped";
+  const usable = STDLIB && RESTORE_HEAP && served && "caches" in self;
+  if (!usable || failures(layer) >= MAX_FAILURES) {
+    root.dataset[layer.mark] = "skipped";
     return;
   }
-  root.dataset.pythonSnapshot = "making";
+  root.dataset[layer.mark] = "making";
   const worker = new Worker(here("./snapshot-worker.mjs"), { type: "module" });
   const finish = (state, detail) => {
     worker.terminate();
-    root.dataset.pythonSnapshot = state;
+    root.dataset[layer.mark] = state;
     if (state !== "made") {
-      root.dataset.pythonSnapshotReason = String(detail).split("\n")[0].slice(0, 300);
+      root.dataset[`${layer.mark}Reason`] = String(detail).split("\n")[0].slice(0, 300);
       console.warn("no Python snapshot was made:", detail);
-      countFailure();
+      countFailure(layer);
     }
   };
   worker.onmessage = ({ data }) => finish(data.made ? "made" : data.state || "failed", data.error);
   worker.onerror = (event) => finish("failed", event.message);
-  worker.postMessage({ cache: CACHE, key: KEY, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP });
+  try {
+    const key = layer.app ? await appKey : KEY;
+    const { app } = layer;
+    worker.postMessage({ cache: CACHE, key, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP, app });
+  } catch (error) {
+    finish("failed", `app.zip unreadable: ${error}`);
+  }
 }

@@ -7,27 +7,45 @@
 // into (it could never be restored, so it is not stored), else "failed". Its fetches are served
 // by the service worker, so making a snapshot downloads nothing.
 //
-// Nothing of the app is in it (the app's modules are imported after the restore, so an update of
-// the app keeps the snapshot), and nothing may hold a JavaScript object: the standard modules
-// import none, and Pyodide refuses to make a snapshot while Python holds one it cannot name.
+// Nothing of the app is in the runtime's snapshot (the app's modules are imported after the
+// restore, so an update of the app keeps it). The app's layer ({app: app.zip's URL} in the
+// message) has app.zip unpacked where PyScript unpacks it and every module of the app that needs
+// no browser imported too (tools/stdlib.py BROWSER_ONLY: app.browser, app.main); python.mjs keys
+// it by a hash of that app.zip. Nothing may hold a JavaScript object: those modules import none,
+// and Pyodide refuses to make a snapshot while Python holds one it cannot name.
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
-const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "app"];
-const IMPORT = `
+// Modules that would tie a snapshot to a page (the app's modules but in the app's layer).
+const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "app.browser", "app.main"];
+const IMPORT = (browser) => `
 import importlib, sys
-before = set(sys.modules)
 from _debertz_snapshot import SNAPSHOT
 for name in SNAPSHOT:
     importlib.import_module(name)
 del sys.modules["_debertz_snapshot"]
-browser = ${JSON.stringify(BROWSER_MODULES)}
+browser = ${JSON.stringify(browser)}
 ", ".join(sorted(m for m in set(sys.modules) - before
                  if any(m == b or m.startswith(b + ".") for b in browser)))
 `;
 
+// The app's modules, as PyScript's "files" puts app.zip into ./app/ of the working folder.
+const IMPORT_APP = `
+import importlib, os, sys
+home = os.getcwd()
+if home not in sys.path:
+    sys.path.insert(0, home)
+for folder, _, files in sorted(os.walk(os.path.join(home, "app"))):
+    package = os.path.relpath(folder, home).replace(os.sep, ".")
+    for file in sorted(files):
+        name = package if file == "__init__.pyc" else f"{package}.{file[:-4]}"
+        pure = not any(name == b or name.startswith(b + ".") for b in ("app.browser", "app.main"))
+        if file.endswith(".pyc") and pure and not name.endswith(".__main__"):
+            importlib.import_module(name)
+`;
+
 class TooBig extends Error {}
 
-async function make({ cache, key, stdLibURL, restoreHeap }) {
+async function make({ cache, key, stdLibURL, restoreHeap, app }) {
   const pyodide = await loadPyodide({
     indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
     stdLibURL,
@@ -36,7 +54,14 @@ async function make({ cache, key, stdLibURL, restoreHeap }) {
   });
   const dict = pyodide.globals.get("dict");
   const scope = dict(); // the imports' helper names stay out of __main__
-  const browser = pyodide.runPython(IMPORT, { globals: scope });
+  pyodide.runPython("import sys\nbefore = set(sys.modules)", { globals: scope });
+  if (app) {
+    const bytes = await (await fetch(app)).arrayBuffer();
+    pyodide.unpackArchive(bytes, "zip", { extractDir: "app" });
+    pyodide.runPython(IMPORT_APP, { globals: scope });
+  }
+  const modules = app ? BROWSER_MODULES : [...BROWSER_MODULES, "app"];
+  const browser = pyodide.runPython(IMPORT(modules), { globals: scope });
   scope.destroy();
   dict.destroy();
   if (browser) throw new Error(`the snapshot would hold browser modules: ${browser}`);

@@ -44,6 +44,7 @@ from tools.serve import DistServer
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results"
 SNAPSHOT_MADE = 'html[data-python-snapshot="made"]'
+APP_LAYER_MADE = 'html[data-python-app-snapshot="made"]'
 SNAPSHOT_TIMEOUT_S = 240  # made in 62 s by WebKit at load 12
 pytestmark = pytest.mark.timeout(600)  # WebKit's starts: up to 240 s each when loaded
 
@@ -230,6 +231,16 @@ def test_a_game_played_through_the_ui_is_kept_and_starts_offline_from_the_snapsh
     engine.reload()
     report(request, "offline start from the snapshot", engine.wait_ready())
     assert python_start(engine) == ("snapshot", None)
+    assert current_game(engine) == game
+    sheet_matches_cli(engine)
+    no_errors(engine)
+
+    started = time.monotonic()  # the app's layer over it, made at idle, used at the next start
+    engine.wait_for(APP_LAYER_MADE, "the app's layer was never made", SNAPSHOT_TIMEOUT_S)
+    report(request, "app's layer made after", time.monotonic() - started)
+    engine.reload()
+    report(request, "offline start from the app's layer", engine.wait_ready())
+    assert engine.attr("html", "data-python-layer") == "app"
     assert current_game(engine) == game
     sheet_matches_cli(engine)
     no_errors(engine)

@@ -2,7 +2,9 @@
 
 After a normal start the app has a snapshot made off the main thread; the next start restores it,
 and so does the first start after an update of the app (its CSS, its Python): the snapshot holds
-the runtime, keyed by Pyodide's version and the standard library's revision, not the app. A
+the runtime, keyed by Pyodide's version and the standard library's revision, not the app. After a
+start from it, the app's layer is made (the app's modules that need no browser imported too,
+keyed by a hash of app.zip): the next start restores that, an update of the Python does not. A
 snapshot that cannot be used (unreadable, made by another runtime, one whose restore throws, one
 the app does not start from) is discarded and Python starts normally; a fresh one is made after.
 A snapshot whose heap would not fit the heap a restore copies it into is never stored.
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.fresh_context  # the snapshot's making, use and every f
 
 Wait = Callable[[Page], None]
 MADE = 'html[data-python-snapshot="made"]'
+APP_MADE = 'html[data-python-app-snapshot="made"]'
 SNAPSHOTS = """() => caches.keys()
   .then((names) => names.filter((name) => name.startsWith("debertz-python:")))
   .then((names) => Promise.all(names.map((name) => caches.open(name)
@@ -191,7 +194,15 @@ def change_python(dist: Path, tmp_path: Path) -> None:
     write_app_zip(package, dist / "app.zip")
 
 
-def test_an_update_of_the_css_or_of_the_python_starts_from_the_runtime_snapshot(
+def layer(page: Page) -> tuple[str | None, str | None]:
+    return page.get_attribute("html", "data-python"), page.get_attribute("html", "data-python-layer")
+
+
+def app_layers(page: Page) -> list[str]:
+    return [key for key, _size, _runtime in snapshots(page) if "&app=" in key]
+
+
+def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_restores_it(
     page: Page,
     dist_copy: Path,
     serve: Callable[..., DistServer],
@@ -203,16 +214,34 @@ def test_an_update_of_the_css_or_of_the_python_starts_from_the_runtime_snapshot(
     wait_ready(page)
     page.wait_for_selector(MADE, state="attached", timeout=90_000)
     [kept] = snapshots(page)
+    page.reload()
+    wait_ready(page)
+    assert layer(page) == ("snapshot", "runtime")
+    page.wait_for_selector(APP_MADE, state="attached", timeout=90_000)
+    [first_app] = app_layers(page)
+    assert first_app.startswith(kept[0] + "&app=")
+    page.reload()
+    wait_ready(page)
+    assert layer(page) == ("snapshot", "app")
+    assert python(page, "import sys\n'app.ui.views' in sys.modules and 'app.browser.shell' in sys.modules")
 
+    # A new app.zip: its first start restores the runtime's snapshot (the layer of the old one is
+    # deleted, never restored), runs the new modules, and makes the new app.zip's layer.
     publish(page, dist_copy, lambda dist: change_python(dist, tmp_path))
-    assert page.get_attribute("html", "data-python") == "snapshot"
+    assert layer(page) == ("snapshot", "runtime")
     assert page.get_attribute("html", "data-python-fallback") is None
     assert python(page, "import app.ids\napp.ids.UPDATED") == "the new version"
+    page.wait_for_selector(APP_MADE, state="attached", timeout=90_000)
+    [second_app] = app_layers(page)
+    assert second_app != first_app
 
+    # Only the CSS: app.zip is the same, so is its layer, which holds the new module.
     publish(page, dist_copy, change_css)
-    assert page.get_attribute("html", "data-python") == "snapshot"
+    assert layer(page) == ("snapshot", "app")
     assert "a new version" in page.evaluate("fetch('./app.css').then((r) => r.text())")
-    assert snapshots(page) == [kept], "the same snapshot served both versions"
+    assert python(page, "import app.ids\napp.ids.UPDATED") == "the new version"
+    keys = [key for key, _size, _runtime in snapshots(page)]
+    assert sorted(keys) == sorted([kept[0], second_app]), "one runtime snapshot for every version"
 
 
 def test_a_snapshot_too_big_for_the_restore_heap_is_never_stored(
