@@ -319,6 +319,7 @@ def main() -> int:
         page.wait_for_selector(
             'html[data-python-app-snapshot="made"]', state="attached", timeout=WAIT_MS
         )
+        page.goto("about:blank")  # the same address again would not load the page again
         visible: Timed = ([], [])
         ready: Timed = ([], [])
         for _ in range(runs):
