@@ -63,8 +63,9 @@ export async function loadPyodide(options = {}) {
 }
 
 // The app's layer's key: the runtime's and a hash of app.zip (as the service worker serves it).
+// Not in "cors" mode: the page's preload of app.zip stays for PyScript's own fetch.
 const appKey = (async () => {
-  const bytes = await (await fetch(APP_URL)).arrayBuffer();
+  const bytes = await (await fetch(APP_URL, { mode: "same-origin" })).arrayBuffer();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return `${KEY}&app=${Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 })();
