@@ -62,14 +62,19 @@ export async function loadPyodide(options = {}) {
   return started;
 }
 
-// The app's layer's key: the runtime's and a hash of app.zip (as the service worker serves it).
-// Not in "cors" mode: the page's preload of app.zip stays for PyScript's own fetch.
-const appKey = (async () => {
-  const bytes = await (await fetch(APP_URL, { mode: "same-origin" })).arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return `${KEY}&app=${Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("")}`;
-})();
-appKey.catch(() => {}); // no app.zip to read: no app layer (the app's own start reports it)
+// The app's layer's key: the runtime's and a hash of app.zip as the service worker serves it
+// (read once, and only where there are snapshots). Not in "cors" mode: the page's preload of
+// app.zip stays for PyScript's own fetch.
+let appKeyRead = null;
+function appKey() {
+  appKeyRead ??= (async () => {
+    const bytes = await (await fetch(APP_URL, { mode: "same-origin" })).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0"));
+    return `${KEY}&app=${hex.join("")}`;
+  })();
+  return appKeyRead;
+}
 
 // The stored snapshot, {bytes: a promise of them}, or null when there is none: the app's layer
 // when there is one of this app.zip, else the runtime's. Pyodide awaits the bytes once it needs
@@ -83,8 +88,8 @@ async function readSnapshot() {
       forgetOthers(cache, [KEY]);
       return null;
     }
-    await bytesOf(runtime, false); // another runtime's: unreadable
-    const layer = appKey.then((key) => {
+    madeHere(runtime); // another runtime's: unreadable
+    const layer = appKey().then((key) => {
       forgetOthers(cache, [KEY, key]);
       return cache.match(key);
     });
@@ -99,11 +104,15 @@ async function readSnapshot() {
   }
 }
 
-async function bytesOf(response, read = true) {
+function madeHere(response) {
   if (response.headers.get("Debertz-Runtime") !== version) {
     throw new Error(`made by runtime ${response.headers.get("Debertz-Runtime")}, not ${version}`);
   }
-  return read ? new Uint8Array(await response.arrayBuffer()) : null;
+}
+
+async function bytesOf(response) {
+  madeHere(response);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 // Snapshots of another runtime, standard library or app.zip are of no more use.
@@ -235,9 +244,9 @@ async function makeSnapshot(layer) {
     return;
   }
   root.dataset[layer.mark] = "making";
-  const worker = new Worker(here("./snapshot-worker.mjs"), { type: "module" });
+  let worker = null;
   const finish = (state, detail) => {
-    worker.terminate();
+    worker?.terminate();
     root.dataset[layer.mark] = state;
     if (state !== "made") {
       root.dataset[`${layer.mark}Reason`] = String(detail).split("\n")[0].slice(0, 300);
@@ -245,13 +254,15 @@ async function makeSnapshot(layer) {
       countFailure(layer);
     }
   };
+  let key = KEY;
+  try {
+    if (layer.app) key = await appKey();
+  } catch (error) {
+    return finish("failed", `app.zip unreadable: ${error}`);
+  }
+  worker = new Worker(here("./snapshot-worker.mjs"), { type: "module" });
   worker.onmessage = ({ data }) => finish(data.made ? "made" : data.state || "failed", data.error);
   worker.onerror = (event) => finish("failed", event.message);
-  try {
-    const key = layer.app ? await appKey : KEY;
-    const { app } = layer;
-    worker.postMessage({ cache: CACHE, key, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP, app });
-  } catch (error) {
-    finish("failed", `app.zip unreadable: ${error}`);
-  }
+  const { app } = layer;
+  worker.postMessage({ cache: CACHE, key, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP, app });
 }
