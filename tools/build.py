@@ -321,7 +321,7 @@ def write_app_zip(package: Path, target: Path) -> None:
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, entries[name])
+            archive.writestr(info, entries[name], compresslevel=9)  # a ZipInfo is written at 6 otherwise
 
 
 _compiled: dict[str, dict[str, bytes]] = {}

@@ -168,7 +168,8 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
         info = zipfile.ZipInfo(path[:-3] + ".pyc", (2026, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
-        target.writestr(info, _code_to_hash_pyc(code, source_hash(source), checked=False))
+        pyc = _code_to_hash_pyc(code, source_hash(source), checked=False)
+        target.writestr(info, pyc, compresslevel=9)  # a ZipInfo's own level is 6, not the archive's
 json.dumps({"zip": base64.b64encode(out.getvalue()).decode(), "modules": sorted(kept - frozen),
             "startup": startup, "snapshot": snapshot, "frozen": sorted(frozen)})
 `;
