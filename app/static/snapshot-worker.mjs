@@ -10,13 +10,15 @@
 // Nothing of the app is in the runtime's snapshot (the app's modules are imported after the
 // restore, so an update of the app keeps it). The app's layer ({app: app.zip's URL} in the
 // message) has app.zip unpacked where PyScript unpacks it and every module of the app that needs
-// no browser imported too (tools/stdlib.py BROWSER_ONLY: app.browser, app.main); python.mjs keys
+// no browser imported too (all but APP_BROWSER_ONLY); python.mjs keys
 // it by a hash of that app.zip. Nothing may hold a JavaScript object: those modules import none,
 // and Pyodide refuses to make a snapshot while Python holds one it cannot name.
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
-// Modules that would tie a snapshot to a page (the app's modules but in the app's layer).
-const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", "app.browser", "app.main"];
+// Modules that would tie a snapshot to a page: the page's own, the app's that talk to the page
+// (tools/stdlib.py BROWSER_ONLY), and the app's others but in the app's layer.
+const APP_BROWSER_ONLY = ["app.browser", "app.main"];
+const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", ...APP_BROWSER_ONLY];
 const IMPORT = (browser) => `
 import importlib, sys
 from _debertz_snapshot import SNAPSHOT
@@ -38,7 +40,8 @@ for folder, _, files in sorted(os.walk(os.path.join(home, "app"))):
     package = os.path.relpath(folder, home).replace(os.sep, ".")
     for file in sorted(files):
         name = package if file == "__init__.pyc" else f"{package}.{file[:-4]}"
-        pure = not any(name == b or name.startswith(b + ".") for b in ("app.browser", "app.main"))
+        pure = not any(name == b or name.startswith(b + ".")
+                       for b in ${JSON.stringify(APP_BROWSER_ONLY)})
         if file.endswith(".pyc") and pure and not name.endswith(".__main__"):
             importlib.import_module(name)
 `;

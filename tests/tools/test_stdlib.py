@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import io
+import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -17,6 +19,7 @@ import pytest
 
 from tools.build import app_files
 from tools.stdlib import (
+    BROWSER_ONLY,
     NAMED,
     Stdlib,
     StdlibError,
@@ -111,3 +114,11 @@ def test_a_zip_without_a_module_the_app_imports_stops_the_build(stdlib: Stdlib) 
 def test_imports_are_read_at_every_depth() -> None:
     found = imported_names("def f():\n    import a.b\n    from c.d import e\nfrom . import f\n")
     assert found == {"a", "a.b", "c", "c.d"}
+
+
+def test_the_snapshot_worker_leaves_out_of_the_apps_layer_what_the_closure_calls_browser_only() -> None:
+    """snapshot-worker.mjs imports every module of the app but these into the app's layer."""
+    worker = (ROOT / "app/static/snapshot-worker.mjs").read_text(encoding="utf-8")
+    found = re.search(r"const APP_BROWSER_ONLY = (\[.*?\]);", worker)
+    assert found is not None
+    assert tuple(json.loads(found.group(1))) == BROWSER_ONLY
