@@ -1,5 +1,3 @@
-//# allFunctionsCalledOnLoad
-// (V8's compile hint, read at the head of the file: tools/build.py COMPILE_HINT.)
 // Boot shell of Деберц, everything that runs before Python:
 // - the last screen worth coming back to, painted at once (dimmed, with a "starting" note) when
 //   IndexedDB shows it is still true; a tap on it waits and is performed once Python is up;

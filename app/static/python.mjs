@@ -1,5 +1,3 @@
-//# allFunctionsCalledOnLoad
-// (V8's compile hint, read at the head of the file: tools/build.py COMPILE_HINT.)
 // The interpreter module PyScript is configured with (index.html: "interpreter": "./python.mjs").
 // PyScript imports it and calls its loadPyodide() as it would Pyodide's own. This one starts
 // Pyodide on the app's trimmed, compiled standard library (tools/stdlib.py; stdLibURL), from a

@@ -16,7 +16,16 @@ import pytest
 
 import tools.build as build_module
 from app.summaries import engine_stamp
-from tools.build import RUNTIME, BuildError, build, check_references, read_precache, write_precache
+from tools.build import (
+    COMPILE_HINT,
+    HINTED,
+    RUNTIME,
+    BuildError,
+    build,
+    check_references,
+    read_precache,
+    write_precache,
+)
 from tools.stdlib import STDLIB_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,6 +160,8 @@ def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) 
     assert '<link rel="modulepreload" href="./vendor/pyodide/pyodide.mjs">' in preloads
     assert 'as="fetch" crossorigin="anonymous" href="./app.zip"' in preloads
     assert ".wasm" not in preloads, "a preloaded module loses its compiled code (NOT_PRELOADED)"
+    scripts = [*HINTED, "vendor/pyodide/pyodide.asm.mjs", "vendor/pyscript/core.js"]
+    assert all((dist / name).read_text("utf-8").startswith(COMPILE_HINT) for name in scripts)
     assert "<link rel=\"preload\"" not in page.replace(preloads, ""), "on a first visit: twice"
     assert "runtime preloads" not in page and "build id (tools" not in page
 
