@@ -543,13 +543,11 @@ class App:
 
     async def _read_then_go_on(self, game_id: str | None) -> None:
         try:
-            if game_id is not None:
-                self._read_again_first(await self._fill([game_id]))
-            else:
-                if self.texts is not None:
-                    await self.texts
-                left = self.state.games.unread()  # none, unless reading them ahead failed
-                self._read_again_first(await self._fill(left) if left else [])
+            if game_id is None and self.texts is not None:
+                await self.texts
+            # that game, or every game still unread (none, unless reading them ahead failed)
+            ids = [game_id] if game_id is not None else self.state.games.unread()
+            self._read_again_first(await self._fill(ids) if ids else [])
         except Exception as error:  # noqa: BLE001 - the action is tried again, and says why
             js.console.error(f"reading stored games failed: {error}\n{traceback.format_exc()}")
         finally:

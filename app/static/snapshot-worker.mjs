@@ -19,6 +19,8 @@ import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 // (tools/stdlib.py BROWSER_ONLY), and the app's others but in the app's layer.
 const APP_BROWSER_ONLY = ["app.browser", "app.main"];
 const BROWSER_MODULES = ["js", "pyodide_js", "pyscript", ...APP_BROWSER_ONLY];
+// The standard modules of the snapshot, and the page's modules imported since \`before\`
+// (set by make() before anything is imported).
 const IMPORT = (browser) => `
 import importlib, sys
 from _debertz_snapshot import SNAPSHOT
