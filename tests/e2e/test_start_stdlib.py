@@ -143,3 +143,42 @@ def test_app_zip_is_bytecode_and_a_traceback_names_the_apps_file_and_line(
         assert above and f"def {function}(" in above[-1], (line, function)
     files = python(page, "import app.storage\napp.storage.__file__")
     assert files == "/home/pyodide/app/storage.pyc"
+
+
+PYSCRIPT_IMPORTED = """
+import importlib.util, json, sys, types
+modules = {name: module for name, module in list(sys.modules.items())
+           if name.split(".")[0] == "pyscript" and getattr(module, "__file__", None)}
+found = {}
+for name, module in modules.items():
+    source = open(module.__file__, "rb").read()
+    try:
+        pyc = open(importlib.util.cache_from_source(module.__file__), "rb").read()
+    except OSError:
+        pyc = b""
+    functions = [value for value in vars(module).values()
+                 if isinstance(value, types.FunctionType) and value.__module__ == name]
+    found[name] = {
+        "flags": int.from_bytes(pyc[4:8], "little") if pyc else None,
+        "current": pyc[8:16] == importlib.util.source_hash(source),
+        # the build compiles without column tables (PYTHONNODEBUGRANGES), the page with them
+        "columns": [list(function.__code__.co_positions())[-1][2] for function in functions],
+    }
+json.dumps(found)
+"""
+
+
+def test_pyscripts_package_is_imported_from_the_bytecode_the_build_made(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    """PyScript writes its Python package as source at every start; python.mjs has put its
+    checked-hash .pyc files beside it first (_debertz_pyscript), so nothing was compiled."""
+    page.goto(app_url)
+    wait_ready(page)
+    found = json.loads(python(page, PYSCRIPT_IMPORTED))
+    assert {"pyscript", "pyscript.context", "pyscript.display", "pyscript.workers"} <= set(found)
+    for name, seen in found.items():
+        assert seen["flags"] == 0b11, f"{name}: no checked-hash .pyc beside its source"
+        assert seen["current"], f"{name}: its .pyc is of another source than PyScript's"
+    columns = [column for seen in found.values() for column in seen["columns"]]
+    assert columns and set(columns) == {None}, "a module was compiled in the page after all"
