@@ -3,7 +3,7 @@
     python tools/build.py [--out dist]
 
 dist/ holds the page and its assets (app/static/), the manifest, the service worker, the app's
-Python code (main.py + app.zip, unpacked by PyScript into ./app/, with bytecode compiled by the
+Python code (main.py + app.zip, unpacked by python.mjs into ./app/, with bytecode compiled by the
 shipped Pyodide so that start-up skips compiling it), and only the runtime files
 the page really loads (vendor/pyodide, vendor/pyscript: see RUNTIME). Then the page gets the build
 id (a hash of every file, ``<meta name="debertz-build">``) and precache.js lists every file for the
@@ -33,6 +33,7 @@ from typing import Any
 if not __package__:  # run as a script (python tools/build.py): the checkout is the import root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.summaries import STAMP_FILE, sources_stamp
+from tools.debertz_start import APP_DIR  # where python.mjs unpacks app.zip in the page
 from tools.stdlib import STDLIB_FILE, StdlibError, make_stdlib, run_node
 from tools.zipping import rezip, write_zip
 
@@ -96,8 +97,6 @@ them), which a browser shows only while the site is open online, where they are 
 TOP_FILES = ("manifest.webmanifest", "service-worker.js", "share-target.js")
 """Files at the top of the repository copied as they are (share-target.js: imported by the
 service worker)."""
-APP_DIR = "/home/pyodide/app"
-"""Where PyScript unpacks app.zip (``{"./app.zip": "./app/*"}`` from its working directory)."""
 DATA_FILES = ("ui/text/*/*.json", "_vendor/*/LICENSE")
 """Data files of the app package that go into app.zip beside the code: the text catalogues and
 the licences of the vendored libraries."""

@@ -6,14 +6,16 @@
 // PYTHONNODEBUGRANGES), in a zip of the same layout, which the page loads through stdLibURL.
 //
 // stdin {"mode": "make", "roots": {module: source}, "names": [module],
-//        "bundle": path, "app": {path: source}, "pure": [module]}
+//        "bundle": path, "app": {path: source}, "pure": [module], "start": source}
 //   roots: the app's and main.py's sources, whose imports are followed at every depth (every code
 //   path of the app); names: modules named outright (PyScript's start-up code, lazy imports);
 //   left_out: modules this interpreter never loads (another platform's, a C module's twin);
 //   bundle: PyScript's core bundle, whose Python package (pyscript/*.py) is taken as roots too;
-//   app and pure: the app's files (written where PyScript unpacks app.zip) and its pure modules,
+//   app and pure: the app's files (written where python.mjs unpacks app.zip) and its pure modules,
 //   imported to learn which standard modules they load: the runtime snapshot holds those
-//   (the zip's module _debertz_snapshot lists them in SNAPSHOT).
+//   (the zip's module _debertz_snapshot lists them in SNAPSHOT); start: tools/debertz_start.py,
+//   put in the zip as _debertz_start with PYCACHE, PyScript's start-up modules compiled here
+//   (checked-hash .pyc files, each under the path Python looks for it beside its source).
 //   stdout {"zip": base64, "modules": [...], "startup": [...], "snapshot": [...], "frozen": [...]}
 //   (frozen: the modules built into the interpreter, left out of the zip)
 // stdin {"mode": "compile", "root": "/home/pyodide/app", "files": {"ui/views.py": source}}
@@ -138,8 +140,8 @@ def imports(source, name, package, every_depth):
 PYSCRIPT_HOME = "/home/pyodide"  # where PyScript writes its package at every start
 
 def pyscript_bytecode(files):
-    """The module _debertz_pyscript: PyScript's start-up modules (those its package imports when
-    imported) compiled here, each a checked-hash .pyc under the path Python looks for it."""
+    """PyScript's start-up modules (those its package imports when imported) compiled here:
+    {the path Python looks for each .pyc at: a checked-hash .pyc}."""
     modules = {path[:-3].replace("/", ".").removesuffix(".__init__"): path for path in files}
     todo, started, pycache = ["pyscript"], set(), {}
     while todo:
@@ -148,32 +150,12 @@ def pyscript_bytecode(files):
             continue
         started.add(name)
         path = modules[name]
-        todo.extend(imports(files[path], name, path.endswith("/__init__.py"), False))
+        todo.extend(sorted(imports(files[path], name, path.endswith("/__init__.py"), False)))
         data = files[path].encode("utf-8")
         code = compile(data, f"{PYSCRIPT_HOME}/{path}", "exec", dont_inherit=True, optimize=2)
         pyc = _code_to_hash_pyc(code, source_hash(data), checked=True)
         pycache[importlib.util.cache_from_source(path)] = pyc
-    return (PYSCRIPT_MODULE % (PYSCRIPT_HOME, pycache)).encode()
-
-PYSCRIPT_MODULE = '''"""PyScript's start-up modules as bytecode (written by tools/stdlib.mjs).
-
-PyScript writes its Python package as source under HOME at every start and imports it: about
-90 ms of compiling at 4x CPU. python.mjs calls write() first, which puts each module's
-checked-hash .pyc in __pycache__ beside the source; Python's import uses one only while the
-source beside it is the one it was compiled from, and compiles the source otherwise."""
-
-import os
-
-HOME = %r
-PYCACHE = %r
-
-
-def write():
-    for path, data in PYCACHE.items():
-        os.makedirs(os.path.join(HOME, os.path.dirname(path)), exist_ok=True)
-        with open(os.path.join(HOME, path), "wb") as file:
-            file.write(data)
-'''
+    return dict(sorted(pycache.items()))  # in name order: the same zip at every build
 
 todo = set(startup) | set(request["names"])
 for name, source in request["roots"].items():
@@ -200,7 +182,9 @@ snapshot_source = (
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 sources = {available[name][0]: archive.read(available[name][0]) for name in kept - frozen}
 sources["_debertz_snapshot.py"] = snapshot_source
-sources["_debertz_pyscript.py"] = pyscript_bytecode(request["pyscript"])
+# tools/debertz_start.py, what python.mjs runs at every start, with PyScript's bytecode in it
+start = f"{request['start']}\nPYCACHE = {pyscript_bytecode(request['pyscript'])!r}\n"
+sources["_debertz_start.py"] = start.encode()
 
 out = io.BytesIO()
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:

@@ -63,6 +63,9 @@ the zip. The build's check fails if one is imported after all, and so does the b
 BROWSER_ONLY = ("app.browser", "app.main")
 """The app's modules that talk to the page (js, pyodide.ffi, pyscript): not imported under Node."""
 PYODIDE_PACKAGES = ("pyodide", "pyodide.ffi", "pyodide.code", "_pyodide")
+START_FILE = ROOT / "tools/debertz_start.py"
+START_MODULE = "_debertz_start"
+"""tools/debertz_start.py in the zip: what python.mjs runs at every start (its imports are kept)."""
 
 
 class StdlibError(Exception):
@@ -163,6 +166,7 @@ def make_stdlib(files: dict[str, str], main: str) -> Stdlib:
     roots = {module_name(path): text for path, text in sources.items()}
     roots = {name: text for name, text in roots.items() if not name.endswith(".__main__")}
     roots["__main__"] = main
+    roots[START_MODULE] = START_FILE.read_text(encoding="utf-8")
     request = {
         "mode": "make",
         "bundle": str(pyscript_bundle()),
@@ -171,6 +175,7 @@ def make_stdlib(files: dict[str, str], main: str) -> Stdlib:
         "left_out": sorted(LEFT_OUT),
         "app": files,
         "pure": sorted(name for name in map(module_name, sources) if is_pure(name)),
+        "start": roots[START_MODULE],
     }
     key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
     if key not in _made:
@@ -189,11 +194,12 @@ def make_stdlib(files: dict[str, str], main: str) -> Stdlib:
 
 def wanted_imports(sources: dict[str, str], main: str, stdlib: Stdlib) -> list[str]:
     """What :func:`check_stdlib` imports: the app's pure modules, every standard module the app
-    names (in the browser modules and main.py too), Pyodide's own, NAMED and the snapshot's."""
+    names (in the browser modules and main.py too), Pyodide's own, NAMED, the snapshot's and
+    :data:`START_MODULE`."""
     pure = [name for name in map(module_name, sources) if is_pure(name)]
     named = set().union(*(imported_names(source) for source in [*sources.values(), main]))
     standard = {name for name in named if name.split(".")[0] not in ("app", "js", "pyscript")}
-    return sorted({*pure, *standard, *PYODIDE_PACKAGES, *NAMED, *stdlib.snapshot})
+    return sorted({*pure, *standard, *PYODIDE_PACKAGES, *NAMED, *stdlib.snapshot, START_MODULE})
 
 
 def check_stdlib(data: bytes, files: dict[str, str], imports: list[str]) -> list[str]:

@@ -8,7 +8,9 @@
 // modules are imported after the restore, from app.zip's bytecode. Over it, the app's layer: the
 // same with the app's modules that need no browser imported too (380 ms at 4x CPU), kept under
 // the runtime's key and a hash of app.zip, so it is used only with the very app.zip it was made
-// of. Without a usable snapshot it starts Pyodide normally; once the app is ready and the player
+// of. Before it hands Python to PyScript it unpacks app.zip into ./app/ and puts PyScript's
+// package there as the build compiled it (prepareApp). Without a usable snapshot it starts
+// Pyodide normally; once the app is ready and the player
 // pauses, it has the runtime's snapshot made by snapshot-worker.mjs, off the main thread, and
 // after a start from the runtime's snapshot, the app's layer.
 //
@@ -34,7 +36,7 @@ const mark = (name) => document.querySelector(`meta[name="${name}"]`)?.content |
 const STDLIB = mark("debertz-stdlib"); // the standard library's revision (tools/build.py)
 const RESTORE_HEAP = Number(mark("debertz-restore-heap")); // bytes a snapshot is restored into
 const KEY = here(`./python-snapshot?runtime=${version}&stdlib=${STDLIB}`);
-const APP_URL = here("./app.zip"); // index.html: PyScript's "files"
+const APP_URL = here("./app.zip"); // the app's package, unpacked here before PyScript runs main.py
 const FAILURES = `debertz-python-failures:${KEY}`;
 // The two snapshots a device makes: the runtime's, and the app's layer over it (each with the
 // <html> mark saying what became of its making, and its own count of failures).
@@ -47,6 +49,8 @@ const root = document.documentElement;
 // Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
 // loadPyodide() call then takes it over, with its own output functions.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+let appRead = null; // app.zip's bytes (appZip), read once
+let appKeyRead = null; // the app's layer's key (appKey)
 const started = startPython();
 started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
 
@@ -60,14 +64,20 @@ export async function loadPyodide(options = {}) {
   return started;
 }
 
-// The app's layer's key: the runtime's and a hash of app.zip as the service worker serves it
-// (read once, and only where there are snapshots). Not in "cors" mode: the page's preload of
-// app.zip stays for PyScript's own fetch.
-let appKeyRead = null;
+// app.zip as the service worker serves it, read once (the page's preload of it serves the read):
+// Python unpacks it, and the app's layer is keyed by a hash of it.
+function appZip() {
+  appRead ??= fetch(APP_URL).then((response) => {
+    if (!response.ok) throw new Error(`${APP_URL}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  return appRead;
+}
+
+// The app's layer's key: the runtime's and a hash of app.zip.
 function appKey() {
   appKeyRead ??= (async () => {
-    const bytes = await (await fetch(APP_URL, { mode: "same-origin" })).arrayBuffer();
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await appZip()));
     const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0"));
     return `${KEY}&app=${hex.join("")}`;
   })();
@@ -131,26 +141,34 @@ async function startPython() {
     stdout: (text) => output.stdout(text),
     stderr: (text) => output.stderr(text),
   };
+  appZip().catch(() => {}); // read while Python starts; a failure is thrown where it is awaited
   const snapshot = await readSnapshot();
-  if (snapshot) {
-    try {
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot.bytes });
-      afterRestore(pyodide);
-      placePyScriptBytecode(pyodide);
-      root.dataset.python = "snapshot";
-      discardIfTheAppFails();
-      if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => makeSnapshot(APP)));
-      return pyodide;
-    } catch (error) {
-      console.warn("Python did not start from its snapshot; starting it normally.", error);
-      await discard(`restore failed: ${error && error.message ? error.message : error}`);
-    }
+  const restored = snapshot && (await restore(settings, snapshot));
+  if (restored) {
+    root.dataset.python = "snapshot";
+    discardIfTheAppFails(); // from here on, anything failing (app.zip too) discards the snapshot
+    await prepareApp(restored);
+    if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => makeSnapshot(APP)));
+    return restored;
   }
   const pyodide = await loadRuntime(settings);
-  placePyScriptBytecode(pyodide);
   root.dataset.python = "normal";
+  await prepareApp(pyodide);
   whenReady(() => whenIdle(() => makeSnapshot(RUNTIME)));
   return pyodide;
+}
+
+// Python from the snapshot, or null (the snapshot discarded) when it cannot be restored.
+async function restore(settings, snapshot) {
+  try {
+    const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot.bytes });
+    afterRestore(pyodide);
+    return pyodide;
+  } catch (error) {
+    console.warn("Python did not start from its snapshot; starting it normally.", error);
+    await discard(`restore failed: ${error && error.message ? error.message : error}`);
+    return null;
+  }
 }
 
 // What a snapshot must not carry over from the start that made it: the random generator's state
@@ -165,27 +183,26 @@ function afterRestore(pyodide) {
   );
 }
 
-// PyScript writes its Python package as source at every start and imports it, which compiled it
-// each time (~90 ms at 4x CPU). The standard library's zip carries it compiled at build time
-// (_debertz_pyscript, tools/stdlib.mjs): its .pyc files go in __pycache__ first, and Python uses
-// each only while the source PyScript writes beside it is the one it was compiled from.
-function placePyScriptBytecode(pyodide) {
-  try {
-    runAside(
-      pyodide,
-      "import sys, _debertz_pyscript\n_debertz_pyscript.write()\n" +
-        "del sys.modules['_debertz_pyscript']",
-    );
-  } catch (error) {
-    console.warn("PyScript's package will be compiled from its source:", error);
-  }
+// Before PyScript gets Python (tools/debertz_start.py, in the standard library's zip): PyScript's
+// package as the build compiled it, beside the sources PyScript writes next (compiling them took
+// 79-100 ms at 4x CPU), and app.zip unpacked into ./app/ but for the bytecode of the modules the
+// app's layer holds imported already (16 ms at 4x where PyScript's "files" took 51-84 ms).
+async function prepareApp(pyodide) {
+  const data = new Uint8Array(await appZip());
+  runAside(
+    pyodide,
+    "import sys, _debertz_start as start\nstart.write_pyscript_bytecode()\n" +
+      "start.unpack_app(data.to_bytes())\ndel sys.modules['_debertz_start']",
+    { data },
+  );
 }
 
-// Python code run with a namespace of its own: its names stay out of __main__.
-function runAside(pyodide, code) {
+// Python code run with a namespace of its own (and `names` in it): its names stay out of __main__.
+function runAside(pyodide, code, names = {}) {
   const dict = pyodide.globals.get("dict");
   const scope = dict();
   try {
+    for (const [name, value] of Object.entries(names)) scope.set(name, value);
     pyodide.runPython(code, { globals: scope });
   } finally {
     scope.destroy();

@@ -32,7 +32,7 @@ browser = ${JSON.stringify(browser)}
                  if any(m == b or m.startswith(b + ".") for b in browser)))
 `;
 
-// The app's modules, as PyScript's "files" puts app.zip into ./app/ of the working folder.
+// The app's modules, as python.mjs puts app.zip into ./app/ of the working folder.
 const IMPORT_APP = `
 import importlib, os, sys
 home = os.getcwd()

@@ -12,6 +12,7 @@ A snapshot whose heap would not fit the heap a restore copies it into is never s
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -202,6 +203,13 @@ def app_layers(page: Page) -> list[str]:
     return [key for key, _size, _runtime in snapshots(page) if "&app=" in key]
 
 
+UNPACKED = """
+import json, os
+json.dumps({name: os.path.exists("/home/pyodide/app/" + name)
+            for name in ("browser/shell.pyc", "ui/text/en/ui.json", "ui/views.pyc", "storage.pyc")})
+"""
+
+
 def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_restores_it(
     page: Page,
     dist_copy: Path,
@@ -224,6 +232,10 @@ def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_resto
     wait_ready(page)
     assert layer(page) == ("snapshot", "app")
     assert python(page, "import sys\n'app.ui.views' in sys.modules and 'app.browser.shell' in sys.modules")
+    # python.mjs unpacked app.zip but for the bytecode of the modules the layer holds imported
+    unpacked = json.loads(python(page, UNPACKED))
+    assert unpacked["browser/shell.pyc"] and unpacked["ui/text/en/ui.json"], "needed: written"
+    assert not unpacked["ui/views.pyc"] and not unpacked["storage.pyc"], "imported: not written"
 
     # A new app.zip: its first start restores the runtime's snapshot (the layer of the old one is
     # deleted, never restored), runs the new modules, and makes the new app.zip's layer.

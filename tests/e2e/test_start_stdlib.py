@@ -172,7 +172,7 @@ def test_pyscripts_package_is_imported_from_the_bytecode_the_build_made(
     page: Page, app_url: str, wait_ready: Any
 ) -> None:
     """PyScript writes its Python package as source at every start; python.mjs has put its
-    checked-hash .pyc files beside it first (_debertz_pyscript), so nothing was compiled."""
+    checked-hash .pyc files beside it first (tools/debertz_start.py), so nothing was compiled."""
     page.goto(app_url)
     wait_ready(page)
     found = json.loads(python(page, PYSCRIPT_IMPORTED))

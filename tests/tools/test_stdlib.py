@@ -76,7 +76,7 @@ def test_the_zip_holds_every_standard_module_the_app_names_and_pyodide_starts_wi
     assert named - kept == set(), "the app imports these, the trimmed standard library lacks them"
     assert set(stdlib.startup) - kept == set(), "Pyodide's start-up imports these"
     assert set(NAMED) - kept == set()
-    ours = {"_debertz_snapshot", "_debertz_pyscript"}  # the snapshot's list, PyScript's bytecode
+    ours = {"_debertz_snapshot", "_debertz_start"}  # the snapshot's list, python.mjs's helper
     assert set(stdlib.modules) == kept - set(stdlib.frozen) - ours
     assert "codecs" in stdlib.frozen and "codecs" not in stdlib.modules
 
