@@ -52,8 +52,8 @@ $(MUTATION_STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,mutation]'
 	touch $@
 
-icons:
-	$(PYTHON) tools/make_icons.py app/static/icons
+icons: $(VENV_STAMP)
+	$(PY) tools/make_icons.py app/static/icons
 
 $(VENV_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
