@@ -23,9 +23,18 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(Promise.all([removeOldEntries(), self.clients.claim()]));
 });
 
+// "skip-waiting": the player tapped Update. "files" (with a port): the page asks which files this
+// version keeps, and where (python.mjs prepares the Python of a waiting version from them).
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  else if (event.data === "files" && event.ports[0]) event.ports[0].postMessage(keptFiles());
 });
+
+// {cache, keys: {url: the key of its revision in that cache}}: the same file kept by two versions
+// has the same key.
+function keptFiles() {
+  return { cache: FILES, keys: Object.fromEntries([...WANTED.keys()].map((url) => [url, keyOf(url)])) };
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

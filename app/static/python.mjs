@@ -12,7 +12,10 @@
 // package there as the build compiled it (prepareApp). Without a usable snapshot it starts
 // Pyodide normally; once the app is ready and the player
 // pauses, it has the runtime's snapshot made by snapshot-worker.mjs, off the main thread, and
-// after a start from the runtime's snapshot, the app's layer.
+// after a start from the runtime's snapshot, the app's layer. When a new version waits for the
+// player's tap on Update and changes the app's Python but not the runtime, the new app.zip's layer
+// is made the same way, from the new version's files as its service worker keeps them, so that the
+// first start of the new version restores it (prepareUpdate).
 //
 // Any failure of the snapshot path (none stored, unreadable, another runtime version, an exception
 // while restoring, or an app that does not start from it) falls back to a normal start and
@@ -20,6 +23,7 @@
 //   data-python="snapshot" | "normal"              how Python was started
 //   data-python-layer="app" | "runtime"              which snapshot it was started from
 //   data-python-app-snapshot="made" | ...           what became of making the app's layer
+//   data-python-update-snapshot="made" | "not-needed" | ...   the same of a waiting version's
 //   data-python-fallback="<reason>"                 why a stored snapshot was not used
 //   data-python-snapshot="made" | "failed" | "too-big" | ...   what became of making one
 //   data-python-snapshot-reason="<reason>"          why none was made
@@ -37,13 +41,18 @@ const STDLIB = mark("debertz-stdlib"); // the standard library's revision (tools
 const RESTORE_HEAP = Number(mark("debertz-restore-heap")); // bytes a snapshot is restored into
 const KEY = here(`./python-snapshot?runtime=${version}&stdlib=${STDLIB}`);
 const APP_URL = here("./app.zip"); // the app's package, unpacked here before PyScript runs main.py
+const MODULE_URL = import.meta.url;
+const WORKER_URL = here("./snapshot-worker.mjs");
 const FAILURES = `debertz-python-failures:${KEY}`;
 // The two snapshots a device makes: the runtime's, and the app's layer over it (each with the
 // <html> mark saying what became of its making, and its own count of failures).
 const RUNTIME = { mark: "pythonSnapshot", failures: FAILURES };
-const APP = { mark: "pythonAppSnapshot", failures: `${FAILURES}:app`, app: APP_URL };
+const APP = { mark: "pythonAppSnapshot", failures: `${FAILURES}:app`, app: appZip };
+// A waiting version's app layer (app: a function giving its app.zip's bytes); counted as the app's.
+const UPDATE = { mark: "pythonUpdateSnapshot", failures: APP.failures };
 const MAX_FAILURES = 2; // a snapshot that failed twice for this runtime is not made again
 const IDLE_MS = 3000; // the snapshot is made once the player has let the app be for this long
+const ASK_MS = 5000; // how long a service worker may take to say which files it keeps
 const root = document.documentElement;
 
 // Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
@@ -51,6 +60,7 @@ const root = document.documentElement;
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 let appRead = null; // app.zip's bytes (appZip), read once
 let appKeyRead = null; // the app's layer's key (appKey)
+let making = Promise.resolve(); // the snapshots are made one after the other (queue)
 const started = startPython();
 started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
 
@@ -76,12 +86,15 @@ function appZip() {
 
 // The app's layer's key: the runtime's and a hash of app.zip.
 function appKey() {
-  appKeyRead ??= (async () => {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await appZip()));
-    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0"));
-    return `${KEY}&app=${hex.join("")}`;
-  })();
+  appKeyRead ??= appZip().then(layerKey);
   return appKeyRead;
+}
+
+// The key of the layer of an app.zip of these bytes.
+async function layerKey(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0"));
+  return `${KEY}&app=${hex.join("")}`;
 }
 
 // The stored snapshot, {bytes: a promise of them}, or null when there is none: the app's layer
@@ -148,13 +161,15 @@ async function startPython() {
     root.dataset.python = "snapshot";
     discardIfTheAppFails(); // from here on, anything failing (app.zip too) discards the snapshot
     await prepareApp(restored);
-    if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => makeSnapshot(APP)));
+    if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => queue(APP)));
+    whenReady(watchForWaitingVersions);
     return restored;
   }
   const pyodide = await loadRuntime(settings);
   root.dataset.python = "normal";
   await prepareApp(pyodide);
-  whenReady(() => whenIdle(() => makeSnapshot(RUNTIME)));
+  whenReady(() => whenIdle(() => queue(RUNTIME)));
+  whenReady(watchForWaitingVersions);
   return pyodide;
 }
 
@@ -270,10 +285,18 @@ function countFailure(layer = RUNTIME) {
   }
 }
 
+// One snapshot made at a time (each starts a Python of its own in a worker): a layer's, or a
+// function that makes one, runs once the one before is done.
+function queue(task) {
+  const run = typeof task === "function" ? task : () => makeSnapshot(task);
+  making = making.then(run, run);
+  return making;
+}
+
 // Made by a worker of ours from the files the service worker serves (so it costs no download);
-// the worker writes it into Cache Storage itself and says when it is done.
-// A snapshot whose heap outgrew RESTORE_HEAP could never be restored (Pyodide copies it into a
-// heap of that size: RangeError at every start), so the worker does not store it: "too-big".
+// the worker writes it into Cache Storage itself and says when it is done (the promise resolves
+// then). A snapshot whose heap outgrew RESTORE_HEAP could never be restored (Pyodide copies it
+// into a heap of that size: RangeError at every start), so the worker does not store it: "too-big".
 async function makeSnapshot(layer) {
   const served = navigator.serviceWorker && navigator.serviceWorker.controller;
   const usable = STDLIB && RESTORE_HEAP && served && "caches" in self;
@@ -283,6 +306,8 @@ async function makeSnapshot(layer) {
   }
   root.dataset[layer.mark] = "making";
   let worker = null;
+  let finished = null;
+  const done = new Promise((resolve) => (finished = resolve));
   const finish = (state, detail) => {
     worker?.terminate();
     root.dataset[layer.mark] = state;
@@ -291,16 +316,82 @@ async function makeSnapshot(layer) {
       console.warn("no Python snapshot was made:", detail);
       countFailure(layer);
     }
+    finished();
   };
-  let key = KEY;
+  let [key, app] = [KEY, null];
   try {
-    if (layer.app) key = await appKey();
+    if (layer.app) app = await layer.app();
+    if (app) key = await layerKey(app);
   } catch (error) {
-    return finish("failed", `app.zip unreadable: ${error}`);
+    finish("failed", `app.zip unreadable: ${error}`);
+    return done;
   }
-  worker = new Worker(here("./snapshot-worker.mjs"), { type: "module" });
+  worker = new Worker(WORKER_URL, { type: "module" });
   worker.onmessage = ({ data }) => finish(data.made ? "made" : data.state || "failed", data.error);
   worker.onerror = (event) => finish("failed", event.message);
-  const { app } = layer;
   worker.postMessage({ cache: CACHE, key, stdLibURL: STDLIB_URL, restoreHeap: RESTORE_HEAP, app });
+  return done;
+}
+
+// --- the Python of a version waiting for the tap on Update ---------------------------------
+
+// A new version installed while the app runs waits for the player (boot.js offers the update).
+// Once the player pauses, its app layer is made now rather than after its first start.
+function watchForWaitingVersions() {
+  const workers = navigator.serviceWorker;
+  if (!workers || !workers.controller || !("caches" in self)) return;
+  const offered = (worker) => whenIdle(() => prepareUpdate(worker));
+  workers.getRegistration().then((registration) => {
+    if (!registration) return;
+    if (registration.waiting) offered(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => worker.state === "installed" && offered(worker));
+    });
+  }, () => {});
+}
+
+// The waiting version's app layer, when it runs on this runtime (every file of Pyodide, the
+// standard library and the two modules that make and read snapshots are the same), changes app.zip,
+// and this device has the runtime's snapshot its layer goes over. Else "not-needed", and why.
+async function prepareUpdate(waiting) {
+  const unneeded = (reason) => {
+    root.dataset[UPDATE.mark] = "not-needed";
+    root.dataset[`${UPDATE.mark}Reason`] = reason;
+  };
+  const controller = navigator.serviceWorker.controller;
+  if (waiting.state === "redundant" || !controller) return unneeded("no version waits");
+  const [now, next] = await Promise.all([keptFiles(controller), keptFiles(waiting)]);
+  if (!now || !next) return unneeded("a service worker did not say which files it keeps");
+  const runtime = (url) => url.startsWith(RUNTIME_URL) || [MODULE_URL, WORKER_URL].includes(url);
+  const urls = new Set([...Object.keys(now.keys), ...Object.keys(next.keys)]);
+  if ([...urls].some((url) => runtime(url) && now.keys[url] !== next.keys[url])) {
+    return unneeded("another runtime: its first start makes its snapshots");
+  }
+  if (now.keys[APP_URL] === next.keys[APP_URL]) return unneeded("the same app.zip: the same layer");
+  const app = () =>
+    caches.open(next.cache).then((cache) => cache.match(next.keys[APP_URL])).then((response) => {
+      if (!response) throw new Error("the new version's app.zip is not kept");
+      return response.arrayBuffer();
+    });
+  return queue(async () => {
+    if (!(await (await caches.open(CACHE)).match(KEY))) {
+      return unneeded("no snapshot of the runtime yet: the new version's first start makes it");
+    }
+    return makeSnapshot({ ...UPDATE, app });
+  });
+}
+
+// The files a service worker keeps, as it says ({cache, keys: {url: key}}), or null if it says
+// nothing within ASK_MS (a version from before it was asked).
+function keptFiles(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(null), ASK_MS);
+    channel.port1.onmessage = ({ data }) => {
+      clearTimeout(timer);
+      resolve(data && data.keys ? data : null);
+    };
+    worker.postMessage("files", [channel.port2]);
+  });
 }

@@ -8,11 +8,12 @@
 // by the service worker, so making a snapshot downloads nothing.
 //
 // Nothing of the app is in the runtime's snapshot (the app's modules are imported after the
-// restore, so an update of the app keeps it). The app's layer ({app: app.zip's URL} in the
-// message) has app.zip unpacked where PyScript unpacks it and every module of the app that needs
-// no browser imported too (all but APP_BROWSER_ONLY); python.mjs keys
-// it by a hash of that app.zip. Nothing may hold a JavaScript object: those modules import none,
-// and Pyodide refuses to make a snapshot while Python holds one it cannot name.
+// restore, so an update of the app keeps it). The app's layer ({app: app.zip's bytes} in the
+// message: this version's, or those of a version waiting for the tap on Update) has app.zip
+// unpacked where PyScript unpacks it and every module of the app that needs no browser imported
+// too (all but APP_BROWSER_ONLY); python.mjs keys it by a hash of that app.zip. Nothing may hold
+// a JavaScript object: those modules import none, and Pyodide refuses to make a snapshot while
+// Python holds one it cannot name.
 import { loadPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
 // Modules that would tie a snapshot to a page: the page's own, the app's that talk to the page
@@ -61,8 +62,7 @@ async function make({ cache, key, stdLibURL, restoreHeap, app }) {
   const scope = dict(); // the imports' helper names stay out of __main__
   pyodide.runPython("import sys\nbefore = set(sys.modules)", { globals: scope });
   if (app) {
-    const bytes = await (await fetch(app)).arrayBuffer();
-    pyodide.unpackArchive(bytes, "zip", { extractDir: "app" });
+    pyodide.unpackArchive(app, "zip", { extractDir: "app" });
     pyodide.runPython(IMPORT_APP, { globals: scope });
   }
   const modules = app ? BROWSER_MODULES : [...BROWSER_MODULES, "app"];

@@ -171,11 +171,21 @@ def test_a_snapshot_of_another_standard_library_is_deleted_unused(
 
 def publish(page: Page, dist: Path, change: Callable[[Path], None]) -> None:
     """Publish a new version made by ``change`` and switch to it as the player would: the
-    prompt, a tap on Update; waits until the new version is ready."""
+    prompt, a tap on Update at once; waits until the new version is ready."""
+    offer(page, dist, change)
+    switch(page)
+
+
+def offer(page: Page, dist: Path, change: Callable[[Path], None]) -> None:
+    """Publish a new version made by ``change``; waits until the page offers it."""
     change(dist)
     write_precache(dist)
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.locator("#shell-update")).to_be_visible(timeout=90_000)
+
+
+def switch(page: Page) -> None:
+    """The tap on Update; waits until the new version is ready."""
     with page.expect_navigation():
         page.locator("#shell-update-button").click()
     page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
@@ -254,6 +264,46 @@ def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_resto
     assert python(page, "import app.ids\napp.ids.UPDATED") == "the new version"
     keys = [key for key, _size, _runtime in snapshots(page)]
     assert sorted(keys) == sorted([kept[0], second_app]), "one runtime snapshot for every version"
+
+
+UPDATE_DONE = 'html[data-python-update-snapshot]:not([data-python-update-snapshot="making"])'
+
+
+def test_a_waiting_update_of_the_python_has_its_layer_made_before_the_tap(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    tmp_path: Path,
+) -> None:
+    """While the prompt waits, the new app.zip's layer is made from the new version's files, so
+    that its first start restores it; an update of the CSS alone needs none."""
+    server = serve(dist_copy)
+    page.goto(server.url)
+    wait_ready(page)
+    page.wait_for_selector(MADE, state="attached", timeout=90_000)
+    [runtime] = snapshots(page)
+
+    offer(page, dist_copy, lambda dist: change_python(dist, tmp_path))
+    page.wait_for_selector(UPDATE_DONE, state="attached", timeout=90_000)
+    assert page.get_attribute("html", "data-python-update-snapshot") == "made"
+    [prepared] = app_layers(page)
+    assert prepared.startswith(runtime[0] + "&app=")
+    assert python(page, "import app.ids\nhasattr(app.ids, 'UPDATED')") is False, "not switched yet"
+    switch(page)
+    assert layer(page) == ("snapshot", "app")
+    assert page.get_attribute("html", "data-python-fallback") is None
+    assert python(page, "import app.ids\napp.ids.UPDATED") == "the new version"
+    assert sorted(key for key, _size, _runtime in snapshots(page)) == sorted([runtime[0], prepared])
+
+    offer(page, dist_copy, change_css)
+    page.wait_for_selector(UPDATE_DONE, state="attached", timeout=90_000)
+    assert page.get_attribute("html", "data-python-update-snapshot") == "not-needed"
+    reason = page.get_attribute("html", "data-python-update-snapshot-reason")
+    assert reason == "the same app.zip: the same layer"
+    switch(page)
+    assert layer(page) == ("snapshot", "app")
+    assert app_layers(page) == [prepared]
 
 
 def test_a_snapshot_too_big_for_the_restore_heap_is_never_stored(
