@@ -2,7 +2,9 @@
 // tools/build.py writes precache.js: self.PRECACHE = {build, files: {"./app.css": {rev, size}, ...}}
 // where rev is a hash of the file's content. One cache holds each file under its URL and revision,
 // so an update downloads only the files whose revision changed, and an install cut off by a lost
-// connection continues with the files still missing.
+// connection continues with the files still missing. A file listed with a gzipped copy
+// ({rev, size, packed: "./x.gz", packed_size}: Pyodide's WebAssembly, which a host may send
+// uncompressed) is downloaded as that copy and inflated here, where DecompressionStream exists.
 importScripts("./precache.js");
 importScripts("./share-target.js"); // POST of the system share sheet (self-contained)
 
@@ -12,6 +14,7 @@ const FILES = PREFIX + "files";
 const PAGE = new URL("./index.html", SCOPE).href;
 const WANTED = new Map(Object.entries(self.PRECACHE.files).map(([f, e]) => [new URL(f, SCOPE).href, e]));
 const PARALLEL = 4;
+const INFLATES = typeof self.DecompressionStream === "function";
 const keyOf = (url) => `${url}?rev=${WANTED.get(url).rev}`;
 
 self.addEventListener("install", (event) => {
@@ -53,7 +56,8 @@ async function precache() {
   const cache = await caches.open(FILES);
   const progress = { done: 0, kept: 0, total: 0, sent: 0 }; // bytes read, of whole files kept
   const missing = [];
-  for (const [url, { size }] of WANTED) {
+  for (const url of WANTED.keys()) {
+    const { size } = sourceOf(url);
     progress.total += size;
     if (await isKept(cache, url)) progress.done = progress.kept += size;
     else missing.push(url);
@@ -61,7 +65,7 @@ async function precache() {
   const next = async () => {
     for (let url; (url = missing.shift()); ) {
       await cache.put(keyOf(url), await download(url, progress));
-      progress.kept += WANTED.get(url).size;
+      progress.kept += sourceOf(url).size;
     }
   };
   try {
@@ -82,24 +86,55 @@ async function isKept(cache, url) {
   return Boolean(response) && (response.url === url || !/\.m?js$/.test(url));
 }
 
+// Where a file is downloaded from, and its bytes: its gzipped copy when it has one and this
+// worker can inflate it, else the file itself.
+function sourceOf(url) {
+  const { size, packed, packed_size } = WANTED.get(url);
+  if (packed && INFLATES) return { from: new URL(packed, SCOPE).href, size: packed_size };
+  return { from: url, size };
+}
+
 // A file checked against its revision: kept by an earlier layout of the caches (under its plain
-// URL), else as the server has it now; a stale copy from an HTTP cache on the way is fetched once
-// more past every cache.
+// URL), else as the server has it now (its gzipped copy, inflated here); a stale copy from an
+// HTTP cache on the way is fetched once more past every cache.
 async function download(url, progress) {
-  const sources = [() => caches.match(url), () => fetch(url, { cache: "no-cache" })];
-  sources.push(() => fetch(url, { cache: "reload" }));
+  const { from } = sourceOf(url);
+  const sources = [() => caches.match(url), () => fetch(from, { cache: "no-cache" })];
+  sources.push(() => fetch(from, { cache: "reload" }));
   for (const source of sources) {
     const response = await source();
     if (!response) continue;
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const [kept, body] = [response.clone(), await read(response, progress)];
+    if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
+    const packed = from !== url && response.url === from;
+    const [kept, read] = [response.clone(), await readAll(response, progress)];
+    const body = packed ? await inflate(read) : read;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
     const rev = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    if (rev === WANTED.get(url).rev) return keptAs(kept, url, body);
+    if (rev === WANTED.get(url).rev) {
+      return packed ? unpacked(kept, url, body) : keptAs(kept, url, body);
+    }
     kept.body.cancel();
-    progress.done -= body.byteLength;
+    progress.done -= read.byteLength;
   }
   throw new Error(`${url} on the server is not the version this service worker lists`);
+}
+
+// A gzipped copy's bytes inflated; as they came when the host sent them inflated already
+// (a host that marks .gz files Content-Encoding: gzip, which fetch undoes).
+async function inflate(bytes) {
+  const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes; // not gzip's magic number
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
+// The inflated file, typed by its name (a .wasm as application/wasm: Pyodide streams it); the
+// compiled code Chromium keeps with it is kept as with the server's response (a trace shows
+// wasm.Deserialize at a start in a new tab either way).
+function unpacked(response, url, body) {
+  response.body.cancel();
+  const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  return new Response(body, { status: 200, headers: { "Content-Type": type } });
 }
 
 // The server's response as it is: Chromium keeps a script's compiled code only with a response
@@ -114,7 +149,7 @@ function keptAs(response, url, body) {
   return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
 }
 
-async function read(response, progress) {
+async function readAll(response, progress) {
   const chunks = [];
   for (const reader = response.body.getReader(); ; ) {
     const { done, value } = await reader.read();

@@ -29,8 +29,10 @@ the navigation started, taken in the page:
   after 30 s without an event (this one keeps them running for the DevTools it is driven by):
   Chromium activates a new worker a second late when the one it replaces is still running.
 
-Bytes: the first visit's (over the network, and the site's size), the precache, and an update
-that changes one line of app.css (until the prompt, then after the switch). The bare page and
+Bytes: the first visit's (over the network from a server that compresses nothing, and the site's
+size, Pyodide's WebAssembly counted as the gzipped copy the service worker downloads), the
+precache, and an update that changes one line of app.css (until the prompt, then after the
+switch). The bare page and
 Pyodide's own standard library it loads (bench-only, never shipped) are added to a private copy
 of the build; they are not counted in the site's bytes.
 """
@@ -50,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from tools.build import Precache, build, total_size, write_app_zip, write_precache
+from tools.build import PACKED, Precache, build, total_size, write_app_zip, write_precache
 from tools.chromium import launch_options
 from tools.serve import DistServer
 
@@ -62,6 +64,7 @@ GOALS = {  # x bare loadPyodide(), at 4x (docs: issue 15)
     "after a Python update": 0.30,
 }
 GOAL_FIRST_VISIT = 1.02  # x the size of dist/
+GOAL_FIRST_VISIT_MB = 7.5  # over a host that compresses nothing, as this bench's server
 GOAL_UPDATE_BYTES = 100_000
 GOAL_PRECACHE_MB = 12.5
 BENCH_ONLY = ("bench-bare.html", "bench-bare.js", "vendor/pyodide/python_stdlib.zip")
@@ -99,9 +102,11 @@ def add_bare_page(dist: Path) -> None:
 
 
 def site_bytes(dist: Path) -> int:
-    """Every file of the site, as a static host serves it (not the bench's own)."""
+    """Every file of the site a visit downloads (not the bench's own; Pyodide's WebAssembly as
+    its gzipped copy, which the service worker downloads in its place)."""
     files = [path for path in dist.rglob("*") if path.is_file()]
-    return sum(p.stat().st_size for p in files if p.relative_to(dist).as_posix() not in BENCH_ONLY)
+    skipped = {*BENCH_ONLY, *PACKED}
+    return sum(p.stat().st_size for p in files if p.relative_to(dist).as_posix() not in skipped)
 
 
 def sent_for_the_site(server: DistServer) -> int:
@@ -426,12 +431,14 @@ def report(
         print(f"{'':48} ({_list(times[0])}) / bare ({_list(times[1])})")
     checks += [
         first <= GOAL_FIRST_VISIT * size,
+        first <= GOAL_FIRST_VISIT_MB * 1e6,
         update[1] <= GOAL_UPDATE_BYTES,
         precache_mb <= GOAL_PRECACHE_MB,
     ]
     print(
         f"first visit: {first / 1e6:.2f} MB over the network for a {size / 1e6:.2f} MB site "
-        f"= {first / size:.3f}x (goal <= {GOAL_FIRST_VISIT}x)"
+        f"= {first / size:.3f}x (goal <= {GOAL_FIRST_VISIT}x; the server compresses nothing: "
+        f"goal <= {GOAL_FIRST_VISIT_MB} MB)"
     )
     print(
         f"update changing one line of app.css: {update[0] / 1e3:.1f} kB until the prompt, "

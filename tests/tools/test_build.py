@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -20,11 +21,13 @@ from app.summaries import engine_stamp
 from tools.build import (
     COMPILE_HINT,
     HINTED,
+    PACKED,
     RUNTIME,
     BuildError,
     build,
     check_references,
     read_precache,
+    write_packed,
     write_precache,
 )
 from tools.stdlib import STDLIB_FILE
@@ -54,8 +57,8 @@ def test_dist_holds_the_site_and_only_the_listed_runtime_files(dist: Path) -> No
         assert name in files
     runtime = {name for name in files if name.startswith("vendor/")}
     expected = sum(len(patterns) for _source, patterns in RUNTIME.values())
-    assert len(runtime) == expected + 2, "and the reduced lock file, the trimmed stdlib"
-    assert {"vendor/pyodide/pyodide-lock.json", STDLIB_FILE} <= runtime
+    assert len(runtime) == expected + 3, "and the reduced lock file, the trimmed stdlib, the .gz"
+    assert {"vendor/pyodide/pyodide-lock.json", STDLIB_FILE, *PACKED.values()} <= runtime
     assert "vendor/pyodide/python_stdlib.zip" not in runtime
     assert not [
         name for name in files if name.endswith((".map", ".d.ts", ".html")) and name != "index.html"
@@ -69,11 +72,38 @@ def test_the_precache_lists_every_file_but_the_worker_and_the_screenshots_with_i
     listed = {name.removeprefix("./") for name in precache.files}
     shots = {name for name in files_of(dist) if name.startswith("screenshots/")}
     assert len(shots) == 3, "the install dialog's screenshots are served, not precached"
-    assert listed == files_of(dist) - {"service-worker.js", "precache.js", "share-target.js"} - shots
+    packed = {"vendor/pyodide/pyodide.asm.wasm.gz"}
+    assert set(PACKED.values()) == packed, "listed with the file it is a copy of"
+    workers = {"service-worker.js", "precache.js", "share-target.js"}
+    assert listed == files_of(dist) - workers - shots - packed
     assert all(name.startswith("./") for name in precache.files)
     for name, entry in precache.files.items():
         data = (dist / name).read_bytes()
         assert (entry.rev, entry.size) == (hashlib.sha256(data).hexdigest()[:16], len(data)), name
+        if entry.packed is None:
+            assert entry.download == entry.size
+            continue
+        copy = (dist / entry.packed).read_bytes()
+        assert gzip.decompress(copy) == data and entry.packed_size == entry.download == len(copy)
+    wasm = precache.files["./vendor/pyodide/pyodide.asm.wasm"]
+    assert wasm.download < 0.4 * wasm.size, "Pyodide's WebAssembly is downloaded gzipped"
+
+
+def test_a_changed_file_gets_a_new_gzipped_copy_and_an_unchanged_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    (out / "vendor/pyodide").mkdir(parents=True)
+    wasm = out / "vendor/pyodide/pyodide.asm.wasm"
+    wasm.write_bytes(b"\0asm" + bytes(1000))
+    write_packed(out)
+    copy = out / "vendor/pyodide/pyodide.asm.wasm.gz"
+    first = copy.read_bytes()
+    write_packed(out)
+    assert copy.read_bytes() == first, "the same file, the same copy (no time stamp in it)"
+    wasm.write_bytes(b"\0asm" + bytes(2000))
+    write_packed(out)
+    assert gzip.decompress(copy.read_bytes()) == wasm.read_bytes()
 
 
 def test_the_build_id_follows_the_content_and_a_change_touches_only_its_file(
@@ -346,9 +376,12 @@ def test_the_page_starts_in_the_players_colour_scheme() -> None:
 
 def test_the_service_worker_stays_short_and_keeps_the_wasm_type() -> None:
     worker = (ROOT / "service-worker.js").read_text(encoding="utf-8")
-    assert len(worker.splitlines()) <= 150  # 129 before it kept the server's responses as they are
+    # 129 lines before it kept the server's responses as they are, 146 before it downloaded
+    # gzipped copies and said which files it keeps (190)
+    assert len(worker.splitlines()) <= 195
     assert 'importScripts("./precache.js")' in worker
     assert "application/wasm" in worker and "skip-waiting" in worker
+    assert "DecompressionStream" in worker
 
 
 def test_the_dev_server_serves_a_sub_path_with_the_types_pyodide_needs(dist: Path) -> None:
