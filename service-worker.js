@@ -99,13 +99,14 @@ function sourceOf(url) {
 // HTTP cache on the way is fetched once more past every cache.
 async function download(url, progress) {
   const { from } = sourceOf(url);
-  const sources = [() => caches.match(url), () => fetch(from, { cache: "no-cache" })];
-  sources.push(() => fetch(from, { cache: "reload" }));
-  for (const source of sources) {
+  const copy = from !== url; // the file's gzipped copy (not what an earlier layout kept)
+  const sources = [[() => caches.match(url), false]];
+  sources.push([() => fetch(from, { cache: "no-cache" }), copy]);
+  sources.push([() => fetch(from, { cache: "reload" }), copy]);
+  for (const [source, packed] of sources) {
     const response = await source();
     if (!response) continue;
     if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
-    const packed = from !== url && response.url === from;
     const [kept, read] = [response.clone(), await readAll(response, progress)];
     const body = packed ? await inflate(read) : read;
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
