@@ -3,7 +3,7 @@ and the hands played (the hand form is app/ui/hand/views.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from app import engine
 from app.ui import history, i18n, scoring
@@ -325,11 +325,19 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 # --- history ------------------------------------------------------------------------------
 
 
+PART_HANDS: Final = 10
+"""A sheet that is not ours comes in parts of this many hands, each a table of its own with the
+column heads (``.sheet-part``: the browser lays out and paints only the parts near the screen,
+``content-visibility: auto``): a 60-hand file's preview laid out all 60 rows, ~1,700 boxes, before
+it was shown. Our own game's sheet stays one table: a save patches it by its keyed rows."""
+
+
 def _history(shown: Played, t: i18n.Tr, editable: bool = True,
              explained: frozenset[tuple[str, int]] = frozenset()) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone), with the hand's «чому?»
-    (open for the hands in ``explained``: (game id, index) pairs)."""
+    (open for the hands in ``explained``: (game id, index) pairs); a sheet not ours to change in
+    parts of :data:`PART_HANDS` hands."""
     if not shown.sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = shown.sides
@@ -340,15 +348,19 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     )
     game_id = str(shown.record.get("id", ""))
     opened = {index for game, index in explained if game == game_id}
-    hands = join(_hand_rows(shown, line, t, editable, line.number - 1 in opened)
-                 for line in reversed(shown.sheet.hands))
-    caption = t("game.history" if editable else "share.history")
-    return (
-        f'<div class="sheet-box"><table class="sheet sides-{sides}">'
-        f"<caption>{esc(caption)}</caption>"
-        f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
-        f"{hands}</table></div>"
-    )
+    rows = [_hand_rows(shown, line, t, editable, line.number - 1 in opened)
+            for line in reversed(shown.sheet.hands)]
+    caption = f'<caption>{esc(t("game.history" if editable else "share.history"))}</caption>'
+    head = f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
+    table = f'<table class="sheet sides-{sides}">'
+    if editable:
+        return f'<div class="sheet-box">{table}{caption}{head}{join(rows)}</table></div>'
+    parts = [rows[start : start + PART_HANDS] for start in range(0, len(rows), PART_HANDS)]
+    return '<div class="sheet-box">' + join(
+        f'<div class="sheet-part">{table}{caption if not number else ""}{head}{join(part)}'
+        "</table></div>"
+        for number, part in enumerate(parts)
+    ) + "</div>"
 
 
 def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True,
