@@ -427,24 +427,22 @@ def test_the_preview_names_a_penalty_s_cause_once_and_the_winner_card_s_buttons_
                      r'<a class="btn big" id="share-result"', html)
 
 
-def test_a_sheet_not_ours_comes_in_parts_with_the_heads_and_ours_in_one_table() -> None:
+def test_the_sheet_comes_in_parts_of_ten_hands_by_number_each_with_the_heads() -> None:
     from app.ui.game.views import PART_HANDS, render_readonly
 
     hands = [{"taker": n % 2, "cards": [100, 62] if n % 3 else [62, 100]} for n in range(25)]
     game = {"id": "shared", "players": ["Петро", "Оля"], "rules": {"target": 5001},
             "hands": hands}
-    html = render_readonly(game, i18n.translator("en"))
-    parts = re.findall(r'<div class="sheet-part"><table class="sheet sides-2">(.*?)</table></div>',
-                       html, re.DOTALL)
-    assert PART_HANDS == 10 and len(parts) == 3
-    assert all("<thead>" in part and "Петро" in part for part in parts), "each with the heads"
-    assert ["<caption>" in part for part in parts] == [True, False, False]
-    numbers = [int(n) for part in parts for n in re.findall(r'data-hand="(\d+)"', part)]
-    assert numbers == list(range(24, -1, -1)), "every hand once, latest first"
-    assert [len(re.findall(r"<tbody", part)) for part in parts] == [10, 10, 5]
-
+    part = r'<div class="sheet-part"{}><table class="sheet sides-2">(.*?)</table></div>'
+    shared = re.findall(part.format(""), render_readonly(game, i18n.translator("en")), re.DOTALL)
     table = Table("en", games={"mine": {**game, "id": "mine"}})
     table.do("route", hash="#/game/mine")
-    own = table.html()
-    assert own.count('<tbody class="hand') == 25
-    assert "sheet-part" not in own and own.count('<table class="sheet') == 1
+    own = re.findall(part.format(r' id="part-\d"'), table.html(), re.DOTALL)
+    assert re.findall(r'id="(part-\d)"', table.html()) == ["part-2", "part-1", "part-0"]
+    for parts in (shared, own):
+        assert PART_HANDS == 10 and len(parts) == 3
+        assert all("<thead>" in part and "Петро" in part for part in parts), "each with the heads"
+        assert ["<caption>" in part for part in parts] == [True, False, False]
+        numbers = [int(n) for part in parts for n in re.findall(r'data-hand="(\d+)"', part)]
+        assert numbers == list(range(24, -1, -1)), "every hand once, latest first"
+        assert [len(re.findall(r"<tbody", part)) for part in parts] == [5, 10, 10]

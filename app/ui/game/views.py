@@ -326,18 +326,19 @@ def _footer(game: GameDict, state: State, t: i18n.Tr) -> str:
 
 
 PART_HANDS: Final = 10
-"""A sheet that is not ours comes in parts of this many hands, each a table of its own with the
-column heads (``.sheet-part``: the browser lays out and paints only the parts near the screen,
-``content-visibility: auto``): a 60-hand file's preview laid out all 60 rows, ~1,700 boxes, before
-it was shown. Our own game's sheet stays one table: a save patches it by its keyed rows."""
+"""The sheet comes in parts of this many hands (hands 1-10, 11-20, ... by their number, so a new
+hand joins the top part or starts a new one and never moves the others), each a table with the
+column heads that the browser lays out and paints only near the screen (``.sheet-part``,
+``content-visibility: auto``): a 60-hand sheet is ~1,700 boxes, and a save or a file's preview
+laid out and painted all of them. Our own game's parts are keyed (``part-N``) beside its rows."""
 
 
 def _history(shown: Played, t: i18n.Tr, editable: bool = True,
              explained: frozenset[tuple[str, int]] = frozenset()) -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone), with the hand's «чому?»
-    (open for the hands in ``explained``: (game id, index) pairs); a sheet not ours to change in
-    parts of :data:`PART_HANDS` hands."""
+    (open for the hands in ``explained``: (game id, index) pairs), in parts of
+    :data:`PART_HANDS` hands."""
     if not shown.sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = shown.sides
@@ -348,19 +349,25 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     )
     game_id = str(shown.record.get("id", ""))
     opened = {index for game, index in explained if game == game_id}
-    rows = [_hand_rows(shown, line, t, editable, line.number - 1 in opened)
-            for line in reversed(shown.sheet.hands)]
+    parts: dict[int, list[str]] = {}
+    for line in reversed(shown.sheet.hands):
+        row = _hand_rows(shown, line, t, editable, line.number - 1 in opened)
+        parts.setdefault((line.number - 1) // PART_HANDS, []).append(row)
     caption = f'<caption>{esc(t("game.history" if editable else "share.history"))}</caption>'
-    head = f'<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
-    table = f'<table class="sheet sides-{sides}">'
-    if editable:
-        return f'<div class="sheet-box">{table}{caption}{head}{join(rows)}</table></div>'
-    parts = [rows[start : start + PART_HANDS] for start in range(0, len(rows), PART_HANDS)]
-    return '<div class="sheet-box">' + join(
-        f'<div class="sheet-part">{table}{caption if not number else ""}{head}{join(part)}'
-        "</table></div>"
-        for number, part in enumerate(parts)
-    ) + "</div>"
+    # the columns' widths set apart from the heads, which print only on the first part
+    cols = f'<colgroup><col class="col-hand"><col span="{sides}"></colgroup>'
+    head = f'{cols}<thead><tr><th scope="col">{esc(t("game.col_hand"))}</th>{heads}</tr></thead>'
+    tables = [
+        f'<div class="sheet-part"{_part_key(part, editable)}><table class="sheet sides-{sides}">'
+        f'{caption if not place else ""}{head}{join(rows)}</table></div>'
+        for place, (part, rows) in enumerate(parts.items())
+    ]
+    return f'<div class="sheet-box">{join(tables)}</div>'
+
+
+def _part_key(part: int, editable: bool) -> str:
+    """The id the page keeps a part of our own sheet by (as each hand's row)."""
+    return f' id="part-{part}"' if editable else ""
 
 
 def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True,
