@@ -114,7 +114,7 @@ def test_a_first_visit_cut_off_says_so_and_goes_on_where_it_stopped(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
     server = serve(dist_copy)
-    server.rate = 3_000_000  # bytes per second and file: the download takes a few seconds
+    server.rate = 1_000_000  # bytes per second and file: the 3.5 MB of the largest take 3.5 s
     page.goto(server.url)
     page.wait_for_selector('html[data-download="progress"]', state="attached")
     expect(page.locator("#shell-boot-text")).to_contain_text("Завантажуємо застосунок:")
