@@ -99,29 +99,26 @@ function sourceOf(url) {
 // HTTP cache on the way is fetched once more past every cache.
 async function download(url, progress) {
   const { from } = sourceOf(url);
-  const copy = from !== url; // the file's gzipped copy (not what an earlier layout kept)
-  const sources = [[() => caches.match(url), false]];
-  sources.push([() => fetch(from, { cache: "no-cache" }), copy]);
-  sources.push([() => fetch(from, { cache: "reload" }), copy]);
-  for (const [source, packed] of sources) {
+  const sources = [() => caches.match(url), () => fetch(from, { cache: "no-cache" })];
+  sources.push(() => fetch(from, { cache: "reload" }));
+  for (const source of sources) {
     const response = await source();
     if (!response) continue;
     if (!response.ok) throw new Error(`${from}: HTTP ${response.status}`);
     const [kept, read] = [response.clone(), await readAll(response, progress)];
-    const body = packed ? await inflate(read) : read;
+    const body = from === url ? read : await inflate(read); // what an earlier layout kept too
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
     const rev = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    if (rev === WANTED.get(url).rev) {
-      return packed ? unpacked(kept, url, body) : keptAs(kept, url, body);
-    }
+    if (rev === WANTED.get(url).rev) return keptAs(kept, url, body);
     kept.body.cancel();
     progress.done -= read.byteLength;
   }
   throw new Error(`${url} on the server is not the version this service worker lists`);
 }
 
-// A gzipped copy's bytes inflated; as they came when the host sent them inflated already
-// (a host that marks .gz files Content-Encoding: gzip, which fetch undoes).
+// A gzipped copy's bytes inflated; bytes that are not gzip's as they came: the file whole, kept
+// by an earlier layout, or sent inflated already by a host that marks .gz files
+// Content-Encoding: gzip (which fetch undoes).
 async function inflate(bytes) {
   const head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
   if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes; // not gzip's magic number
@@ -129,18 +126,11 @@ async function inflate(bytes) {
   return new Response(stream).arrayBuffer();
 }
 
-// The inflated file, typed by its name (a .wasm as application/wasm: Pyodide streams it); the
-// compiled code Chromium keeps with it is kept as with the server's response (a trace shows
-// wasm.Deserialize at a start in a new tab either way).
-function unpacked(response, url, body) {
-  response.body.cancel();
-  const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
-  return new Response(body, { status: 200, headers: { "Content-Type": type } });
-}
-
 // The server's response as it is: Chromium keeps a script's compiled code only with a response
 // that has the script's URL (a `new Response()` has none). A copy of the bytes for a response
-// from elsewhere, with `Vary: *` (not cacheable) or a .wasm without its type (Pyodide hangs).
+// from elsewhere (a gzipped copy's, inflated), with `Vary: *` (not cacheable) or a .wasm without
+// its type (Pyodide hangs). Chromium keeps a .wasm's compiled code with such a copy too (a trace
+// shows wasm.Deserialize at a start in a new tab either way).
 function keptAs(response, url, body) {
   const wasm = url.endsWith(".wasm") && response.headers.get("Content-Type") !== "application/wasm";
   const varies = (response.headers.get("Vary") ?? "").includes("*");
