@@ -161,14 +161,16 @@ async function startPython() {
     root.dataset.python = "snapshot";
     discardIfTheAppFails(); // from here on, anything failing (app.zip too) discards the snapshot
     await prepareApp(restored);
-    if (root.dataset.pythonLayer === "runtime") whenReady(() => whenIdle(() => queue(APP)));
+    if (root.dataset.pythonLayer === "runtime") {
+      whenReady(() => whenIdle(() => queue(() => makeSnapshot(APP))));
+    }
     whenReady(watchForWaitingVersions);
     return restored;
   }
   const pyodide = await loadRuntime(settings);
   root.dataset.python = "normal";
   await prepareApp(pyodide);
-  whenReady(() => whenIdle(() => queue(RUNTIME)));
+  whenReady(() => whenIdle(() => queue(() => makeSnapshot(RUNTIME))));
   whenReady(watchForWaitingVersions);
   return pyodide;
 }
@@ -285,11 +287,10 @@ function countFailure(layer = RUNTIME) {
   }
 }
 
-// One snapshot made at a time (each starts a Python of its own in a worker): a layer's, or a
-// function that makes one, runs once the one before is done.
-function queue(task) {
-  const run = typeof task === "function" ? task : () => makeSnapshot(task);
-  making = making.then(run, run);
+// One snapshot made at a time (each starts a Python of its own in a worker): `make` runs once
+// the one before is done.
+function queue(make) {
+  making = making.then(make, make);
   return making;
 }
 
