@@ -231,7 +231,7 @@ def time_updates(
     start. The starts from the navigation, and from the tap."""
     starts, from_taps, bares = [], [], []
     for run in range(runs):
-        change(dist, run + (100 if later else 0))
+        change(dist, run + (100 if later else 0))  # never the content of an earlier version
         write_precache(dist)
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_selector("#shell-update", state="visible", timeout=WAIT_MS)

@@ -11,9 +11,9 @@ script before a page loads, so the page carries it). Then:
 - the service worker keeps the site and the app makes its snapshot; a game with one hand;
 - the server is stopped; one start from the runtime's snapshot, after which the app makes its
   layer (as on a device from its second start on), then ``--runs`` times each, alternately: the
-  game's page (Python from the app's layer) and the bare page; then the snapshot is put aside (bench_boot.py's
-  SNAPSHOT_ASIDE) and the same again, Python starting normally. Medians, each phase a ratio to
-  its own bare starts, as in bench_boot.py.
+  game's page (Python from the app's layer) and the bare page; then the snapshot is put aside
+  (bench_boot.py's SNAPSHOT_ASIDE) and the same again, Python starting normally. Medians, each
+  phase a ratio to its own bare starts, as in bench_boot.py.
 
 No CPU throttling: only Chromium has it (CDP).
 """
@@ -128,10 +128,11 @@ def run(engine: str, runs: int, aside_function: str, add_bare_page: Any) -> int:
         game = enter_a_game(browser)
         server.stop()
         time_bare(browser, server.url)  # warm both once before measuring, as bench_boot.py
-        time_app(browser, game, "snapshot")  # from the runtime's snapshot; the app's layer is
-        browser.wait_for(  # made at the next pause, and the warm starts restore it (a device's
-            'html[data-python-app-snapshot="made"]', "the app's layer was never made", WAIT_S
-        )  # second start on), as in bench_boot.py
+        # From the runtime's snapshot; the app's layer is made at the next pause, and the warm
+        # starts restore it (a device's from its second start on), as in bench_boot.py.
+        time_app(browser, game, "snapshot")
+        layer = 'html[data-python-app-snapshot="made"]'
+        browser.wait_for(layer, "the app's layer was never made", WAIT_S)
         phases: dict[str, dict[str, list[float]]] = {}
         for python, aside in (("snapshot", None), ("normal", True)):
             if aside:
