@@ -15,6 +15,7 @@ store keeps such records untouched and refuses to overwrite them.
 
 from __future__ import annotations
 
+import functools
 import json
 import traceback
 import zlib
@@ -744,6 +745,22 @@ class GameWrite:
         """True when the write removes the game."""
         return self.game is None
 
+    @functools.cached_property
+    def text(self) -> str | None:
+        """The record to store (:func:`encode_game`; None for a deletion), made once: the
+        browser's store makes it while its transaction reads the records it checks first.
+
+        >>> write = GameWrite("g1", {"id": "g1", "rev": 4}, expect=3)
+        >>> write.text is write.text, stored_rev("g1", write.text)
+        (True, 4)
+        """
+        if self.game is None:
+            return None
+        text = encode_game(self.game, self.summary)
+        if self.game.get("id", self.game_id) == self.game_id:  # as decode_game reads it back
+            _REVS.remember((self.game_id, text), _rev_of(self.game))
+        return text
+
 
 @dataclass(frozen=True)
 class SummaryWrite:
@@ -895,11 +912,39 @@ def stored_rev(record: str, raw: object | None) -> int | None:
     """
     if raw is None:
         return None
+    known = _REVS.get((record, raw)) if isinstance(raw, str) else None
+    if known is not None:
+        return known
     game = decode_game(record, raw)
     if isinstance(game, StorageProblem):
         raise _kept(record)
+    rev = _rev_of(game)
+    if isinstance(raw, str):
+        _REVS.remember((record, raw), rev)
+    return rev
+
+
+def _rev_of(game: Mapping[str, object]) -> int:
     rev = game.get("rev", 0)
     return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+
+
+class _Recent(dict[tuple[str, str], int]):
+    """The revisions of the last few records written or checked, by (id, text): the next
+    *Save* of a game finds its stored record here instead of parsing it again (a record that is
+    byte for byte one of these holds that revision; every game the app holds nests at most
+    ``app.share.restoring.MAX_DEPTH`` levels, so a record it wrote always reads back)."""
+
+    KEPT = 8
+
+    def remember(self, key: tuple[str, str], rev: int) -> None:
+        self.pop(key, None)
+        self[key] = rev
+        while len(self) > self.KEPT:
+            del self[next(iter(self))]
+
+
+_REVS = _Recent()
 
 
 def plan_commit(
@@ -932,10 +977,10 @@ def plan_commit(
             raise _kept(write.game_id)
         if stored_rev(write.game_id, stored_games.get(write.game_id)) != write.expect:
             stale.append(write.game_id)
-        elif write.game is None:
+        elif write.text is None:
             deleted.append(write.game_id)
         else:
-            games[write.game_id] = encode_game(write.game, write.summary)
+            games[write.game_id] = write.text
     if stale:
         raise Conflict(stale)
     for again in commit.summaries:  # records read as they are now: a kept one was never stale

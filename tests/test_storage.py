@@ -185,3 +185,18 @@ def test_a_record_reported_as_a_problem_may_not_be_written() -> None:
         check_writable("bad", problems)
     with pytest.raises(StorageError, match="'settings' could not be read"):
         check_writable("settings", problems)
+
+
+def test_the_revision_of_a_record_just_written_is_known_by_its_text() -> None:
+    """A *Save* checks the stored revision without parsing the record it wrote last; any other
+    text (another tab's, another game's) is still read, and a game under another id refused."""
+    write = storage.GameWrite("g1", {**GAME, "rev": 5}, expect=4)
+    assert write.text is not None and write.text is write.text
+    assert storage.stored_rev("g1", write.text) == 5
+    other = encode_game({**GAME, "rev": 6})
+    assert storage.stored_rev("g1", other) == 6
+    with pytest.raises(storage.Kept):
+        storage.stored_rev("g2", write.text)  # a game stored under an id not its own
+    mismatched = storage.GameWrite("g3", {**GAME, "rev": 7}, expect=None)
+    with pytest.raises(storage.Kept):
+        storage.stored_rev("g3", mismatched.text)
