@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 GAME_MAIN = '<div class="game-main" id="game-main">'
 """Where the game under the hand form starts (app/ui/game/views.py); it ends the screen."""
@@ -23,6 +24,9 @@ KEPT_MAIN = '<div class="game-main" id="game-main" data-keep=""></div></section>
 ROW_START = '<tbody class="hand'
 ROW_END = "</tbody>"
 ROW_KEY = re.compile(r'<tbody class="[^"]*" id="(row-\d+)"')
+PART_START = '<div class="sheet-part"'
+PART_END = "</table></div>"
+PART_KEY = re.compile(r'<div class="sheet-part" id="(part-\d+)"')
 
 
 def rows_of(html: str) -> dict[str, tuple[int, int]]:
@@ -34,17 +38,32 @@ def rows_of(html: str) -> dict[str, tuple[int, int]]:
     >>> rows_of(html), html[7:70]
     ({'row-0': (7, 70)}, '<tbody class="hand " id="row-0" data-hand="0"><tr></tr></tbody>')
     """
+    return _keyed(html, ROW_START, ROW_END, ROW_KEY)
+
+
+def parts_of(html: str) -> dict[str, tuple[int, int]]:
+    """Where each part of the sheet (``_history``: a ``div`` around one table, no table inside
+    a row) is in ``html``: its id → (start, end).
+
+    >>> html = '<div class="sheet-box"><div class="sheet-part" id="part-0"><table></table></div></div>'
+    >>> parts_of(html), html[23:80]
+    ({'part-0': (23, 80)}, '<div class="sheet-part" id="part-0"><table></table></div>')
+    """
+    return _keyed(html, PART_START, PART_END, PART_KEY)
+
+
+def _keyed(html: str, start_mark: str, end_mark: str, key_of: re.Pattern[str]) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
-    start = html.find(ROW_START)
+    start = html.find(start_mark)
     while start >= 0:
-        end = html.find(ROW_END, start)
+        end = html.find(end_mark, start)
         if end < 0:
             break
-        end += len(ROW_END)
-        key = ROW_KEY.match(html, start)
+        end += len(end_mark)
+        key = key_of.match(html, start)
         if key is not None:  # (a shared game's sheet has no ids: nothing of it is kept)
             found[key.group(1)] = (start, end)
-        start = html.find(ROW_START, end)
+        start = html.find(start_mark, end)
     return found
 
 
@@ -79,25 +98,37 @@ def kept_under_form(shown: str, html: str) -> str:
 
 
 def kept_rows(shown: str, html: str) -> str:
-    """``html`` with each hand's row that ``shown`` has byte for byte (same ``id``, same
-    markup) sent as an empty stand-in: a saved hand sends its own row, the totals and the
-    banner, not the sheet.
+    """``html`` with each part of the sheet and each hand's row that ``shown`` has byte for
+    byte (same ``id``, same markup) sent as an empty stand-in: a saved hand sends its own row,
+    its part's frame, the totals and the banner, not the sheet.
 
     >>> row = lambda n, text: f'<tbody class="hand " id="row-{n}" data-hand="{n}"><tr><td>{text}</td></tr></tbody>'
     >>> shown = "<table>" + row(1, "+20") + row(0, "+162") + "</table>"
     >>> kept_rows(shown, "<table>" + row(2, "+5") + row(1, "+20") + row(0, "+160") + "</table>")
     '<table><tbody class="hand " id="row-2" data-hand="2"><tr><td>+5</td></tr></tbody><tbody id="row-1" data-keep=""></tbody><tbody class="hand " id="row-0" data-hand="0"><tr><td>+160</td></tr></tbody></table>'
+    >>> part = lambda n, rows: f'<div class="sheet-part" id="part-{n}"><table>{rows}</table></div>'
+    >>> sent = kept_rows(part(0, row(0, "+1")), part(1, row(1, "+2")) + part(0, row(0, "+1")))
+    >>> sent.endswith('</table></div><div id="part-0" data-keep=""></div>')
+    True
     >>> kept_rows("<p>no sheet</p>", shown) is shown
     True
     """
-    before = rows_of(shown)
+    parts = _kept(shown, html, parts_of, '<div id="{}" data-keep=""></div>')
+    return _kept(shown, parts, rows_of, '<tbody id="{}" data-keep=""></tbody>')
+
+
+def _kept(shown: str, html: str, find: Callable[[str], dict[str, tuple[int, int]]],
+          stand_in: str) -> str:
+    """``html`` with each block ``find`` finds that ``shown`` has byte for byte as
+    ``stand_in`` (``html`` itself when there is none)."""
+    before = find(shown)
     if not before:
         return html
     parts, done = [], 0
-    for key, (start, end) in rows_of(html).items():
+    for key, (start, end) in find(html).items():
         if key in before:
             was = before[key]
             if shown[was[0] : was[1]] == html[start:end]:
-                parts += [html[done:start], f'<tbody id="{key}" data-keep=""></tbody>']
+                parts += [html[done:start], stand_in.format(key)]
                 done = end
     return "".join([*parts, html[done:]]) if parts else html

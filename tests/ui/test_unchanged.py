@@ -7,16 +7,19 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.ui.unchanged import GAME_MAIN, KEPT_MAIN, rows_of, unchanged_parts
+from app.ui.unchanged import GAME_MAIN, KEPT_MAIN, parts_of, rows_of, unchanged_parts
 from tests.ui.helpers import Table
 
 STAND_IN = re.compile(r'<tbody id="(row-\d+)" data-keep=""></tbody>')
+PART_STAND_IN = re.compile(r'<div id="(part-\d+)" data-keep=""></div>')
 
 
 def expanded(sent: str, shown: str) -> str:
     """What the page holds after the morph: each stand-in is the shown element of its id."""
     rows = {key: shown[start:end] for key, (start, end) in rows_of(shown).items()}
+    parts = {key: shown[start:end] for key, (start, end) in parts_of(shown).items()}
     whole = STAND_IN.sub(lambda found: rows[found.group(1)], sent)
+    whole = PART_STAND_IN.sub(lambda found: parts[found.group(1)], whole)
     if whole.endswith(KEPT_MAIN):
         whole = whole[: -len(KEPT_MAIN)] + shown[shown.rfind(GAME_MAIN):]
     return whole
@@ -68,6 +71,8 @@ def test_a_saved_hand_sends_its_own_row_and_stand_ins_for_the_others() -> None:
     shown = table.html()
     table.do("save-hand")
     sent = unchanged_parts(shown, table.html())
-    assert STAND_IN.findall(sent) == [f"row-{n}" for n in range(29, -1, -1)]
+    # hands 21-30's part lost the caption to the new part: its rows stand in; the others whole
+    assert STAND_IN.findall(sent) == [f"row-{n}" for n in range(29, 19, -1)]
+    assert PART_STAND_IN.findall(sent) == ["part-1", "part-0"]
     assert list(rows_of(sent)) == ["row-30"]
     assert len(sent) < len(table.html()) // 2
