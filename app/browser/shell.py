@@ -31,11 +31,12 @@ import contextlib
 import gc
 import random
 import traceback
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.webloop import PyodideTask
 
 from app.browser import transfer
 from app.browser.navigation import Navigation
@@ -162,6 +163,8 @@ class App:
         self.template = js.document.createElement("template")
         self.proxies: list[Any] = []
         self.last_html = ""
+        self.sending = ("", "", "")
+        """(shown, html, what to send): a screen's stand-ins worked out while a Save is written."""
         self.renders = 0
         """Renders so far, also in ``<html data-renders>``: one action, at most one render."""
         self.titled = ""
@@ -451,7 +454,7 @@ class App:
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)
-            asyncio.ensure_future(self._store_then_show(commit, new, effects, html))
+            begun(self._store_then_show(commit, new, effects, html))
             return
         self.show(new, effects, follow, html)
         if commit is not None:  # only the settings (a form's draft, the language): behind
@@ -480,11 +483,14 @@ class App:
         state, with any open form as it was, and says why). ``html``: the new screen, if made
         already (else it is made while the browser writes)."""
         drawn: list[str] = [] if html is None else [html]
+
+        def draw() -> None:  # while the browser writes: the screen, and what of it to send
+            drawn.append(views.render(new))
+            self.sending = (self.last_html, drawn[0], unchanged_parts(self.last_html, drawn[0]))
+
         try:
             async with self.writes:
-                await self.store.commit(
-                    commit, None if drawn else lambda: drawn.append(views.render(new))
-                )
+                await self.store.commit(commit, None if drawn else draw)
         except Conflict as refused:
             await self._read_again(list(refused.games), "refused")
         except StorageError as error:
@@ -653,7 +659,10 @@ class App:
     def patch(self, html: str) -> None:
         """Morph the page into ``html`` (boot.js), sending the parts it shows already as
         stand-ins (``app.ui.unchanged``); if one found no element to stand for, all of it."""
-        sent = unchanged_parts(self.last_html, html)
+        shown, made, sent = self.sending
+        if shown is not self.last_html or made is not html:  # not worked out while writing
+            sent = unchanged_parts(self.last_html, html)
+        self.sending = ("", "", "")
         self.last_html = ""  # until patched: a patch cut short by an error keeps nothing later
         if not js.window.debertzPatch(self.root, self.template, sent) and sent is not html:
             js.console.warn("a kept part was not found on the page: the whole screen is sent")
@@ -700,6 +709,18 @@ class App:
 LEAVABLE = ("BUTTON", "A", "SUMMARY")
 """Focused controls the render may blur before a patch that moves the focus (a field is never
 blurred: that fires its ``change`` and on a phone hides the keyboard)."""
+
+
+def begun(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """``coroutine`` run at once, up to its first wait, in the page's task that asks for it (an
+    eager task): a *Save* opens its transaction in the tap's own task rather than in a later one,
+    after a frame the browser may paint in between (~7 ms at 1x CPU, ~15 ms at 4x).
+
+    Pyodide's ``WebLoop.create_task`` takes ``eager_start`` but ignores it (314.0.7), so the
+    task is made as it makes its tasks, eagerly.
+    """
+    task: asyncio.Task[None] = PyodideTask(coroutine, loop=asyncio.get_event_loop(), eager_start=True)
+    return task
 
 
 def _problem_dicts(problems: Any) -> list[dict[str, str]]:

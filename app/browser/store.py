@@ -128,6 +128,8 @@ class Store:
         if channel_type is not None and type(channel_type).__name__ != "JsUndefined":
             self._channel = channel_type.new(f"{CHANNEL}:{name}")
         self._listener: Any = None
+        self._stores = to_js(list(STORES))  # a commit's transaction: every store, made durable
+        self._strict = to_js({"durability": "strict"}, dict_converter=js.Object.fromEntries)
 
     async def load(self) -> Loaded:
         """Every stored game and the settings; unreadable records come back as problems.
@@ -194,14 +196,15 @@ class Store:
         """
         if not commit:
             return
-        options = to_js({"durability": "strict"}, dict_converter=js.Object.fromEntries)
-        tx = self._db.transaction(to_js(list(STORES)), "readwrite", options)
+        tx = self._db.transaction(self._stores, "readwrite", self._strict)
         games, index, app = (tx.objectStore(name) for name in STORES)
         reads = {game_id: games.get(game_id) for game_id in commit.read_ids}
         pages = {key: index.get(key) for key in {index_page(gid) for gid in commit.read_ids}}
         settings = app.get(SETTINGS_ID)
         refused: list[StorageError] = []
         left = [len(reads) + len(pages) + 1]
+        for game in commit.games:  # encoded while the browser reads (plan_commit takes them)
+            game.text  # noqa: B018 - made and kept by the GameWrite
 
         def write(_event: Any) -> None:  # runs while the transaction is active
             left[0] -= 1
