@@ -329,9 +329,10 @@ class App:
         opened = "true" if element.open else "false"
         if action and element.getAttribute("data-open") != opened:
             payload = {"open": opened}
-            index = element.getAttribute("data-index")  # which hand's «чому?»
-            if index:
-                payload["index"] = str(index)
+            for name in ("index", "sheet"):  # which hand's «чому?», on which sheet
+                value = element.getAttribute(f"data-{name}")
+                if value:
+                    payload[name] = str(value)
             self.dispatch(str(action), payload)
 
     def on_popstate(self, event: Any = None) -> None:

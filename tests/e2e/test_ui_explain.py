@@ -5,6 +5,7 @@ test-results/explain-*-360x640.png, to look at."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -134,4 +135,28 @@ def test_an_open_why_follows_its_hand_when_an_earlier_hand_is_deleted_and_put_ba
 
     edit(page, 2, cards={0: 100})  # the bait corrected: a different hand now, its «чому?» folds
     expect(page.locator("details.why[open]")).to_have_count(0)
+    assert_no_app_errors(recorder)
+
+
+@pytest.mark.browser_context_args(**PHONE)
+def test_a_file_s_preview_draws_a_hands_why_when_it_is_opened(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any, tmp_path: Any
+) -> None:
+    game = {"format": "debertz/1", "players": ["Петро", "Оля"],
+            "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}, {"taker": 1, "cards": [62, 100]}]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    start(page, app_url, wait_ready, "uk")
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#save-shared")).to_be_visible()
+    expect(page.locator("details.why .why-text li")).to_have_count(0)  # drawn only when opened
+    page.locator("#why-0 > summary").tap()
+    items = page.locator("#why-0 .why-text li")
+    t = i18n.translator("uk")
+    shown = played(game)
+    expect(items).to_have_text([render(said, shown, t) for said in explain(shown, shown.sheet.hands[0])])
+    expect(items.nth(2)).to_have_text("Оля записує всю роздачу: 162 + 20 = 182; Петро — 0.")
+    expect(page.locator("details.why[open]")).to_have_count(1)
+    page.locator("#why-0 > summary").tap()
+    expect(items).to_have_count(0)
     assert_no_app_errors(recorder)

@@ -10,6 +10,7 @@ the rendered text says every figure of every sentence.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -215,12 +216,33 @@ def test_a_name_in_an_explanation_is_text_not_markup() -> None:
     assert "&lt;img src=x onerror=alert(1)&gt;: 70 — less than 92 (Оля): bait." in html
 
 
-def test_a_shared_game_draws_every_explanation_folded() -> None:
+def test_a_shared_game_draws_an_explanation_only_while_it_is_open() -> None:
     game = {"id": "shared", "players": ["Петро", "Оля"],
             "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
-    html = render_readonly(game, i18n.translator("ru"))
-    assert '<details class="why" id="why-0"><summary' in html
-    assert "Оля записывает всю сдачу: 162 + 20 = 182" in html
+    folded = render_readonly(game, i18n.translator("ru"), "shared:ab")
+    assert ('<details class="why" id="why-0" data-toggle="explain-hand" data-index="0" '
+            'data-sheet="shared:ab"><summary') in folded
+    assert "Оля записывает всю сдачу" not in folded
+    opened = render_readonly(game, i18n.translator("ru"), "shared:ab", frozenset({("shared:ab", 0)}))
+    assert "Оля записывает всю сдачу: 162 + 20 = 182" in opened
+    assert "Оля записывает" not in render_readonly(  # another sheet's open hand is not this one's
+        game, i18n.translator("ru"), "shared:cd", frozenset({("shared:ab", 0)}))
+
+
+def test_a_file_s_preview_opens_an_explanation_on_its_own_sheet() -> None:
+    table = Table("ru")
+    game = {"format": "debertz/1", "players": ["Петро", "Оля"],
+            "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
+    table.do("open-file", name="g.json", text=json.dumps(game, ensure_ascii=False))
+    sheet = re.search(r'data-sheet="([^"]+)"', table.html())
+    assert sheet is not None and "Оля записывает" not in table.html()
+    table.do("explain-hand", index=0, open="true", sheet=sheet.group(1))
+    assert "Оля записывает всю сдачу: 162 + 20 = 182" in table.html()
+    with pytest.raises(ValueError, match="no sheet"):  # a sheet that is not shown
+        table.do("explain-hand", index=0, open="true", sheet="shared:other")
+    other = {**game, "players": ["Іван", "Марта"]}
+    table.do("open-file", name="h.json", text=json.dumps(other, ensure_ascii=False))
+    assert "записывает всю сдачу" not in table.html()  # another file opens folded
 
 
 # --- the banner -----------------------------------------------------------------------------

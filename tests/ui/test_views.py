@@ -434,7 +434,7 @@ def test_the_sheet_comes_in_parts_of_ten_hands_by_number_each_with_the_heads() -
     game = {"id": "shared", "players": ["Петро", "Оля"], "rules": {"target": 5001},
             "hands": hands}
     part = r'<div class="sheet-part"{}><table class="sheet sides-2">(.*?)</table></div>'
-    shared = re.findall(part.format(""), render_readonly(game, i18n.translator("en")), re.DOTALL)
+    shared = re.findall(part.format(""), render_readonly(game, i18n.translator("en"), "shared:x"), re.DOTALL)
     table = Table("en", games={"mine": {**game, "id": "mine"}})
     table.do("route", hash="#/game/mine")
     own = re.findall(part.format(r' id="part-\d"'), table.html(), re.DOTALL)

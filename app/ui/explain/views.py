@@ -2,8 +2,9 @@
 hand's explanation in words (app/ui/explain/sentences.py).
 
 The explanation is drawn only while it is open (``State.explained``, the ``explain-hand``
-action), so that a long sheet costs no more to draw than before; a sheet that is not ours to
-change (a shared game) draws every one, folded, since it has no state to keep.
+action), so that a long sheet costs no more to draw than before: our own game's sheet is kept
+by the game's id, another's (a shared game, a file's preview) by the ``sheet`` its toggle
+names.
 
 >>> from app.ui import i18n
 >>> from app.ui.scoring import played
@@ -24,14 +25,16 @@ from app.ui.markup import esc, join
 from app.ui.scoring import Played
 
 
-def why(shown: Played, line: HandLine, t: i18n.Tr, opened: bool, lazy: bool = True) -> str:
+def why(shown: Played, line: HandLine, t: i18n.Tr, opened: bool, sheet: str = "") -> str:
     """The disclosure of one hand: its summary («чому?», named for a screen reader with the
-    hand's number) and, when open (or not ``lazy``), the explanation, one sentence a line, in
-    a polite live region that is there before it is filled (so that it is read out)."""
+    hand's number) and, when open, the explanation, one sentence a line, in a polite live
+    region that is there before it is filled (so that it is read out). ``sheet``: the key of a
+    sheet that is not the open game's (:func:`app.ui.sharing.state.sheet_key`)."""
     index = line.number - 1
-    drawn = opened or not lazy
-    body = join(f"<li>{esc(render(said, shown, t))}</li>" for said in explain(shown, line)) if drawn else ""
-    toggle = f' data-toggle="explain-hand" data-index="{index}"' if lazy else ""
+    body = join(f"<li>{esc(render(said, shown, t))}</li>" for said in explain(shown, line)) if opened else ""
+    toggle = f' data-toggle="explain-hand" data-index="{index}"'
+    if sheet:
+        toggle += f' data-sheet="{esc(sheet)}"'
     if opened:  # the shell tells the player's toggle from this one by it (app/browser/shell.py)
         toggle += ' data-open="true" open'
     return (

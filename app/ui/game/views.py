@@ -122,13 +122,15 @@ def _keep_awake(state: State, t: i18n.Tr) -> str:
         f'<p class="hint wake-note" id="keep-awake-refused">{esc(t("game.keep_awake_refused"))}</p>'
         "</div>"
     )
-def render_readonly(game: GameDict, t: i18n.Tr) -> str:
+def render_readonly(game: GameDict, t: i18n.Tr, sheet: str,
+                    explained: frozenset[tuple[str, int]] = frozenset()) -> str:
     """The board and the hands of a game that is not ours to change (shared with us, opened
-    from a file): no edit buttons, no rematch."""
+    from a file): no edit buttons, no rematch; the hands' «чому?» kept open in ``explained``
+    under ``sheet`` (what names this game's sheet there: :func:`app.ui.sharing.state.sheet_key`)."""
     shown, error = scoring.try_played(game)
     if shown is None:
         return f'<p class="err" role="alert">{esc(t("game.unreadable", detail=error or ""))}</p>'
-    return _board(shown, t, editable=False) + _history(shown, t, editable=False)
+    return _board(shown, t, editable=False) + _history(shown, t, False, explained, sheet)
 
 
 def _score_line(shown: Played, t: i18n.Tr) -> str:
@@ -334,11 +336,11 @@ laid out and painted all of them. Our own game's parts are keyed (``part-N``) be
 
 
 def _history(shown: Played, t: i18n.Tr, editable: bool = True,
-             explained: frozenset[tuple[str, int]] = frozenset()) -> str:
+             explained: frozenset[tuple[str, int]] = frozenset(), sheet: str = "") -> str:
     """The hands, latest first: one ``tbody`` per hand, a line of who dealt and took trump over
     the line of numbers (so that three sides still fit a 360px phone), with the hand's «чому?»
-    (open for the hands in ``explained``: (game id, index) pairs), in parts of
-    :data:`PART_HANDS` hands."""
+    (open for the hands in ``explained``: (sheet, index) pairs, where our own game's sheet is
+    its id, another's ``sheet``), in parts of :data:`PART_HANDS` hands."""
     if not shown.sheet.hands:
         return f'<p class="empty">{esc(t("game.no_hands"))}</p>'
     sides = shown.sides
@@ -347,11 +349,11 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
         f'<span class="clamp">{words(shown.label(side))}</span></th>'
         for side in range(sides)
     )
-    game_id = str(shown.record.get("id", ""))
-    opened = {index for game, index in explained if game == game_id}
+    key = sheet or str(shown.record.get("id", ""))
+    opened = {index for game, index in explained if game == key}
     parts: dict[int, list[str]] = {}
     for line in reversed(shown.sheet.hands):
-        row = _hand_rows(shown, line, t, editable, line.number - 1 in opened)
+        row = _hand_rows(shown, line, t, editable, line.number - 1 in opened, sheet)
         parts.setdefault((line.number - 1) // PART_HANDS, []).append(row)
     caption = f'<caption>{esc(t("game.history" if editable else "share.history"))}</caption>'
     # the columns' widths set apart from the heads, which print only on the first part
@@ -371,7 +373,7 @@ def _part_key(part: int, editable: bool) -> str:
 
 
 def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True,
-               opened: bool = False) -> str:
+               opened: bool = False, sheet: str = "") -> str:
     index = line.number - 1
     hand = shown.hands[index]
     players = shown.game.players
@@ -405,7 +407,7 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
         f'data-winner="{winner}" data-pot="{line.pot}" '
         f'data-runs="{",".join(str(v) for v in line.score)}">'
         f'<tr class="who"><th scope="rowgroup" rowspan="2">{button}</th>'
-        f'<td colspan="{sides}">{esc(who)}{void}{why(shown, line, t, opened, lazy=editable)}</td></tr>'
+        f'<td colspan="{sides}">{esc(who)}{void}{why(shown, line, t, opened, sheet)}</td></tr>'
         f'<tr class="nums">{cells}</tr></tbody>'
     )
 

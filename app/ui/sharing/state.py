@@ -59,6 +59,16 @@ class Incoming:
     log_dropped: bool = False
 
 
+def sheet_key(incoming: Incoming) -> str:
+    """What keeps the open «чому?» of a game from outside in ``State.explained`` (by its content,
+    so that another file or link opens folded; never a game id, which has no colon).
+
+    >>> sheet_key(Incoming("game", "file", "g.json", digest="ab12"))
+    'shared:ab12'
+    """
+    return f"shared:{incoming.digest or incoming.key}"
+
+
 @dataclass(frozen=True)
 class Restored:
     """What a restore did, for the summary: games added, kept twice, already here, refused."""

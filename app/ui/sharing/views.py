@@ -26,7 +26,7 @@ from app.ui.markup import esc, join
 from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
-from app.ui.sharing.state import Incoming, Problem, Restored
+from app.ui.sharing.state import Incoming, Problem, Restored, sheet_key
 from app.ui.state import GameDict, Screen, State
 from app.ui.views_common import issue_text, when_text
 
@@ -251,7 +251,7 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         + "</div>"
         + actions
         + f'<h3 class="foreign-title">{esc(game_title(game))}</h3>'
-        + render_readonly(game, t)
+        + render_readonly(game, t, sheet_key(incoming), state.explained)
         + _back_home(t)
     )
 
