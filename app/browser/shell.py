@@ -31,14 +31,14 @@ import contextlib
 import gc
 import random
 import traceback
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
-from pyodide.webloop import PyodideTask
 
 from app.browser import transfer
+from app.browser.eager import begun
 from app.browser.navigation import Navigation
 from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
@@ -710,18 +710,6 @@ class App:
 LEAVABLE = ("BUTTON", "A", "SUMMARY")
 """Focused controls the render may blur before a patch that moves the focus (a field is never
 blurred: that fires its ``change`` and on a phone hides the keyboard)."""
-
-
-def begun(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-    """``coroutine`` run at once, up to its first wait, in the page's task that asks for it (an
-    eager task): a *Save* opens its transaction in the tap's own task rather than in a later one,
-    after a frame the browser may paint in between (~7 ms at 1x CPU, ~15 ms at 4x).
-
-    Pyodide's ``WebLoop.create_task`` takes ``eager_start`` but ignores it (314.0.7), so the
-    task is made as it makes its tasks, eagerly.
-    """
-    task: asyncio.Task[None] = PyodideTask(coroutine, loop=asyncio.get_event_loop(), eager_start=True)
-    return task
 
 
 def _problem_dicts(problems: Any) -> list[dict[str, str]]:

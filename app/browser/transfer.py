@@ -23,6 +23,8 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
+from app.browser.eager import begun
+
 EFFECTS = ("copy", "web_share", "read_inbox")
 INBOX = "debertz-inbox"
 """Cache Storage name where the service worker keeps what the share sheet sent."""
@@ -118,7 +120,7 @@ def read_chosen(element: Any, post: Post) -> None:
         return
     chosen = files.item(0)
     element.value = ""
-    asyncio.ensure_future(read_file(chosen, post))
+    begun(read_file(chosen, post))
 
 
 async def read_file(file: Any, post: Post) -> None:
