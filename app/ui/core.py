@@ -23,14 +23,13 @@ state (an open form stays open with what was typed).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from app.storage import Commit, Games, GameWrite, settings_patch
-from app.ui.drafts import HandDraft
+from app.ui.drafts import HandDraft, cloned
 from app.ui.state import GameDict, Screen, Shot, State
 
 Payload = dict[str, str]
@@ -164,8 +163,8 @@ def reduce_with(
         return state, []
     new = dataclasses.replace(
         state,
-        entry=copy.deepcopy(state.entry),
-        setup=copy.deepcopy(state.setup),
+        entry=cloned(state.entry),
+        setup=cloned(state.setup),
         settings=dict(state.settings),
         games=state.games.copy(),
     )

@@ -18,13 +18,45 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from app import engine
 
 TARGETS = ("301", "501", "701", "1001")
+
+Draft = TypeVar("Draft", "SetupDraft", "HandDraft")
+_SHARED = (str, int, float, bool, type(None))
+"""Values a copy may share (they cannot change)."""
+
+
+def cloned(draft: Draft | None) -> Draft | None:
+    """A copy of a form's draft the reducer may change, its lists and dicts copied all the way
+    down (as ``copy.deepcopy``, which took a fifth of a *Save*'s reducer: every action copies
+    both drafts).
+
+    >>> draft = HandDraft(sides=2, cards=["100", ""], extra={"at": {"t": [1]}})
+    >>> twin = cloned(draft)
+    >>> twin == draft, twin.cards is draft.cards, twin.extra["at"]["t"] is draft.extra["at"]["t"]
+    (True, False, False)
+    """
+    if draft is None:
+        return None
+    twin = object.__new__(type(draft))
+    twin.__dict__.update({name: _clone(value) for name, value in vars(draft).items()})
+    return twin
+
+
+def _clone(value: Any) -> Any:
+    if isinstance(value, _SHARED):
+        return value
+    if type(value) is list:
+        return [_clone(item) for item in value]
+    if type(value) is dict:
+        return {key: _clone(item) for key, item in value.items()}
+    return copy.deepcopy(value)  # anything else, as before
 
 @dataclass
 class SetupDraft:

@@ -10,13 +10,13 @@ records changed by another tab (:func:`apply_external`).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import Any
 
 from app.storage import SETTINGS_ID, Fresh
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload
+from app.ui.drafts import cloned
 from app.ui.state import LANGS, GameDict, State
 
 
@@ -85,7 +85,7 @@ def apply_external(
         state,
         games=state.games.copy(),
         settings=dict(state.settings),
-        entry=copy.deepcopy(state.entry),
+        entry=cloned(state.entry),
         problems=list(state.problems),
     )
     new.notice, new.notice_detail, new.notice_params = None, "", {}
