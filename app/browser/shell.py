@@ -71,7 +71,7 @@ TEXT_INPUTS = ("text", "search", "number", "tel")
 STEP_MS = 30.0
 """How long a restore's writing step aims to hold the page (its batch is sized from the last
 one's time; the commit's encoding and the render come on top, so a step stays under 100 ms)."""
-PLAN_STEP_MS = 60.0
+PLAN_STEP_MS = 45.0
 """The same for a step of a backup's planning, which has no commit on top: fewer, longer steps
 (each step waits for a render and a frame, 10-15 ms at 4x CPU)."""
 STEP_SIZES = (1, 200)
@@ -479,7 +479,11 @@ class App:
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)
-            begun(self._store_then_show(commit, new, effects, html))
+            storing = self._store_then_show(commit, new, effects, html)
+            if action == "restore-step":  # a batch of games: encoded in a task of its own
+                asyncio.ensure_future(storing)
+            else:  # one change: its transaction opened in this task (app/browser/eager.py)
+                begun(storing)
             return
         self.show(new, effects, follow, html)
         if commit is not None:  # only the settings (a form's draft, the language): behind
