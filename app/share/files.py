@@ -28,9 +28,9 @@ from app.share.restoring import Planning, start_planning
 MAX_CHARS = 30_000_000
 """Largest file read (a backup of several hundred long games with their undo history fits)."""
 MAX_DEPTH = restoring.MAX_DEPTH
-ONE_CALL = 1_000_000
-"""Longest text parsed in one call (a few tens of milliseconds on a phone); a longer backup is
-read a game at a time."""
+AT_ONCE = 64_000
+"""Longest text parsed when the file is opened; a longer one (a backup of some 40 games and more)
+is planned in steps, after the screen has said it is being read (``app.share.restoring``)."""
 LINK = re.compile(r"#/(?:shared|rules)/[0-9A-Za-z]+")
 
 
@@ -77,8 +77,8 @@ def read_file(text: str) -> GameFile | Backup | LinkText:
 
 def open_file(text: str, local: Mapping[str, Any]) -> GameFile | LinkText | Planning:
     """What a file's text holds, as the import screen opens it: a backup is planned a batch at
-    a time (``app.share.restoring``; ``local``: the games here), read in one call only when its
-    text is short (``ONE_CALL``). A long text that turns out not to be a backup
+    a time (``app.share.restoring``; ``local``: the games here), read at once only when its
+    text is short (``AT_ONCE``). A long text that turns out not to be a backup
     (``restoring.NotABackup`` from a step) is read by :func:`read_file`.
 
     >>> type(open_file('{"format": "debertz-backup/1", "games": []}', {})).__name__
@@ -87,7 +87,7 @@ def open_file(text: str, local: Mapping[str, Any]) -> GameFile | LinkText | Plan
     found = _prechecked(text)
     if isinstance(found, LinkText):
         return found
-    if len(found) > ONE_CALL:
+    if len(found) > AT_ONCE:
         return start_planning(found, local)
     obj = _json(found)
     if is_backup(obj):

@@ -6,18 +6,20 @@ one took, app/browser/shell.py).
 The phases, in order:
 
 - ``reading``: the file's text, one game at a time (``json`` parses each game's text alone, in a
-  window whose nesting was measured first); the settings and the format are read on the way.
+  window whose nesting was measured first), or all in one call when it is at most ``whole``
+  characters (:data:`WHOLE`); the settings and the format are read on the way.
   More than ``MAX_GAMES`` games are counted, not kept, and refused before any game is checked;
 - ``comparing``: the games here, each replayed for its content digest (``backup.here_of``);
 - ``checking``: each game of the backup through the one reader (``backup.read_one``) and placed
   (``backup.Places``): added, kept twice, or already here;
 - ``planned``: :attr:`Planning.plan` is the :class:`~app.share.backup.RestorePlan`.
 
-A small file's text is parsed in one call (:func:`start_planning` is given the parsed backup).
+A small file's text is parsed when it is opened (:func:`start_planning` is given the parsed
+backup). Read a game at a time (``whole=0``):
 
 >>> from app.share.backup import make_backup
 >>> games = {f"g{n}": {"id": f"g{n}", "players": ["A", "B"], "hands": []} for n in range(5)}
->>> planning = start_planning(make_backup(games, {}, "2026-12-01"), {"g0": games["g0"]})
+>>> planning = start_planning(make_backup(games, {}, "2026-12-01"), {"g0": games["g0"]}, whole=0)
 >>> steps = 0
 >>> while planning.phase != "planned":
 ...     planning, steps = plan_step(planning, 2, iter(["n1"])), steps + 1
@@ -47,16 +49,20 @@ from app.share.backup import (
     Places,
     RestorePlan,
     here_of,
+    is_backup,
     lasting_settings,
     made_of,
     read_one,
 )
-from app.share.limits import LimitError, utf8_checked
+from app.share.limits import LimitError, read_json, utf8_checked
 
 Phase = Literal["reading", "comparing", "checking", "planned"]
 MAX_DEPTH = 32
 """How deep a backup's text may nest (``app.share.files.MAX_DEPTH``): a game sits two levels
 down (the file's object, its list of games)."""
+WHOLE = 1_000_000
+"""Longest text read in one call (a few tens of milliseconds on a phone), in the planning's first
+step; a longer backup is read a game at a time."""
 WINDOW = 4096
 """The fewest characters parsed at once while reading (a typical game is about 1,600)."""
 
@@ -81,7 +87,8 @@ class Planning:
 
     ``text`` is the file's text while it is read (``pos`` where the reader is, ``where``:
     ``start``, ``head`` (the file's own keys), ``games`` (in its list of games), ``end``);
-    ``head`` the file's keys read so far but the games; ``raw`` the games read, not yet checked
+    ``head`` the file's keys read so far but the games (a text of at most ``whole`` characters is
+    parsed in one call instead); ``raw`` the games read, not yet checked
     (``found`` counts every game of the file, beyond ``MAX_GAMES`` too); ``here`` the ids of the
     games here and ``compared`` how many of them were compared (``seen``); ``checked`` how many
     of ``raw`` were checked; ``places`` where each goes; ``add``, ``copies``, ``same``, ``bad``
@@ -97,6 +104,7 @@ class Planning:
     raw: tuple[Any, ...] = ()
     found: int = 0
     width: int = 2048
+    whole: int = 0
     local: Mapping[str, GameDict] = field(default_factory=dict)
     here: tuple[str, ...] = ()
     compared: int = 0
@@ -129,11 +137,14 @@ class Planning:
                            list(self.same), list(self.bad), lasting_settings(settings), dropped)
 
 
-def start_planning(backup: str | Mapping[str, Any], local: Mapping[str, GameDict]) -> Planning:
-    """The planning of a backup: its text, read a game at a time, or the backup as parsed
-    (a small file: then its format and count are checked now). ``local``: the games here."""
+def start_planning(
+    backup: str | Mapping[str, Any], local: Mapping[str, GameDict], whole: int = WHOLE
+) -> Planning:
+    """The planning of a backup: its text, read in its first step (a game at a time when
+    longer than ``whole``), or the backup as parsed (a small file: then its format and count
+    are checked now). ``local``: the games here."""
     if isinstance(backup, str):
-        return Planning("reading", text=backup, local=local)
+        return Planning("reading", text=backup, local=local, whole=whole)
     games = backup.get("games")
     if not isinstance(games, list):
         _check_format(backup)
@@ -162,6 +173,8 @@ def plan_step(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
 
 def _read(planning: Planning, size: int) -> Planning:
     text, pos, where = planning.text, planning.pos, planning.where
+    if where == "start" and len(text) <= planning.whole:
+        return _read_whole(text, planning.local)
     head = dict(planning.head)
     raw, found, width = list(planning.raw), planning.found, planning.width
     if where == "start":
@@ -192,6 +205,22 @@ def _read(planning: Planning, size: int) -> Planning:
     read = dataclasses.replace(planning, pos=pos if where != "end" else len(text), where=where,
                                head=head, raw=tuple(raw), found=found, width=width)
     return _read_all(dataclasses.replace(read, text="")) if where == "end" else read
+
+
+def _read_whole(text: str, local: Mapping[str, GameDict]) -> Planning:
+    """A text short enough to be parsed in one call: the backup it holds, planned as parsed.
+
+    >>> _read_whole('{"format": "debertz-backup/1", "games": []}', {}).phase
+    'comparing'
+    >>> _read_whole('{"format": "debertz/1", "hands": []}', {})
+    Traceback (most recent call last):
+    ...
+    app.share.restoring.NotABackup: debertz/1
+    """
+    backup = read_json(text, len(text), MAX_DEPTH)
+    if not is_backup(backup):
+        raise NotABackup(str(backup.get("format", "")) if isinstance(backup, dict) else "")
+    return start_planning(backup, local)
 
 
 def _read_all(planning: Planning) -> Planning:

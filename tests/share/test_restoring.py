@@ -40,8 +40,10 @@ BACKUP = {
 }
 
 
-def planned(text_or_doc: str | dict[str, Any], local: dict[str, Any], size: int) -> Planning:
-    planning = start_planning(text_or_doc, local)
+def planned(text_or_doc: str | dict[str, Any], local: dict[str, Any], size: int,
+            whole: int = 0) -> Planning:
+    """Planned in steps of ``size`` games (a text read a game at a time unless ``whole``)."""
+    planning = start_planning(text_or_doc, local, whole)
     ids = (f"n{n}" for n in range(1, 10_000))
     steps = 0
     while planning.phase != "planned":
@@ -62,13 +64,14 @@ def test_a_backup_planned_in_steps_of_any_size_is_planned_as_in_one_call(
     for source in (text, doc):
         plan = planned(source, HERE, size).plan
         assert plan == at_once
+    assert planned(text, HERE, size, whole=len(text)).plan == at_once  # parsed in its first step
     assert at_once.add[0]["id"] == "d" and at_once.same == ["a", "x"]
     assert [g["restored_from"] for g in at_once.copies] == ["b"] and len(at_once.bad) == 1
 
 
 def test_the_progress_of_each_phase_counts_up_to_its_total() -> None:
     text = make_backup({f"g{n}": game(f"g{n}") for n in range(30)}, {}, "2026-12-01")
-    planning = start_planning(text, HERE)
+    planning = start_planning(text, HERE, whole=0)
     seen: list[tuple[str, int, int]] = []
     while planning.phase != "planned":
         planning = plan_step(planning, 4, iter(["n"]))
@@ -109,8 +112,10 @@ def test_a_syntax_error_names_its_line_and_column_in_the_whole_file() -> None:
 
 
 def test_a_long_text_that_is_not_a_backup_says_so_to_the_caller() -> None:
-    with pytest.raises(NotABackup):
-        planned(json.dumps({"players": ["A", "B"], "hands": []}), {}, 3)
+    text = json.dumps({"format": "debertz/1", "players": ["A", "B"], "hands": []})
+    for whole in (0, len(text)):  # read a game at a time, and in one call
+        with pytest.raises(NotABackup):
+            planned(text, {}, 3, whole)
 
 
 def test_writing_in_batches_writes_each_game_once_and_counts_what_was_written() -> None:

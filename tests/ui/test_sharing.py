@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from app.share.backup import REMIND_AFTER
+from app.share.files import AT_ONCE
 from app.share.link import game_fragment, rules_fragment, shared_doc, without_bookkeeping
 from app.ui import i18n, nav, scoring
 from app.ui.markup import esc
+from app.ui.reducer import reduce
 from app.ui.state import LANGS
 from app.ui.views import render
 from tests.ui.helpers import XSS, Table
@@ -303,6 +305,28 @@ def test_a_good_game_file_is_shown_first_and_saved_only_when_asked() -> None:
     effects = table.do("save-shared", new_id="gfile")
     assert [g["received_from"] for g in put_games(effects)] == ["file"]
     assert count(table.state.games) == (1, 5)
+
+
+def test_a_long_file_is_planned_after_the_screen_answers_and_shows_what_a_short_one_does() -> None:
+    """A text longer than files.AT_ONCE is read in the planning's steps (the screen first says
+    it is being read): a game file is still its preview, a backup still its plan."""
+    sender = played(hands=5)
+    doc = shared_doc(sender.game)
+    short, long = (json.dumps(doc, ensure_ascii=False, indent=n) for n in (None, 800))
+    assert len(short) < AT_ONCE < len(long)
+    shown = []
+    for text in (short, long):
+        table = Table("en")
+        table.do("open-file", name="game.json", text=text)
+        shown.append(table.html())
+    assert shown[0] == shown[1] and 'id="save-shared"' in shown[1]
+    backup = json.dumps(json.loads(backup_of(sender)), ensure_ascii=False, indent=2000)
+    assert len(backup) > AT_ONCE
+    table = Table("en")
+    opened, _ = reduce(table.state, "open-file", {"name": "b.json", "text": backup})
+    assert 'id="restore-progress"' in render(opened)  # the screen answers before it parses
+    table.do("open-file", name="b.json", text=backup)
+    assert 'id="restore-plan"' in table.html()
 
 
 def test_opening_your_own_file_says_it_is_your_game_not_someone_else_s() -> None:
