@@ -433,8 +433,8 @@ class App:
     ) -> tuple[State, list[Effect]]:
         """A restore's step done (``before`` → ``new``), its next batch sized; while a backup
         is planned, more batches follow in this same task as long as they are quick (under a
-        third of ``STEP_MS`` in all): each would otherwise wait for a render and a frame (~15
-        ms at 4x CPU) where comparing 300 games by their kept digests takes ~2 ms."""
+        third of ``PLAN_STEP_MS`` in all): each would otherwise wait for a render and a frame
+        (~15 ms at 4x CPU) where comparing 300 games by their kept digests takes ~2 ms."""
         step_started = started
         while True:
             now = float(js.performance.now())
