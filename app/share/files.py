@@ -22,7 +22,7 @@ from app.share import inbound, restoring
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
 from app.share.limits import LimitError, read_json
-from app.share.link import content_digest, shared_doc
+from app.share.link import content_digest, doc_of
 from app.share.restoring import Planning, start_planning
 
 MAX_CHARS = 30_000_000
@@ -122,10 +122,11 @@ def _json(text: str) -> Any:
 
 
 def _game_file(obj: Any) -> GameFile:
-    problems = inbound.check_game(obj)
+    game, problems = inbound.read_game(obj)  # read once: its doc is made of the game read
     if problems:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"
         raise FileError(code, {}, problems[0].message, problems)
-    doc = shared_doc(obj)
+    assert game is not None  # (read_game gives a game whenever it finds no problem)
+    doc = doc_of(game)
     log, why = inbound.read_log(obj, doc["hands"])  # the hands as they will be kept
     return GameFile(doc, content_digest(doc), log, why)
