@@ -293,10 +293,11 @@ def read_game(payload: str) -> Shared:
         doc = _unpack_checked(data, _unpack_game)
     else:
         doc = _read_json_form(data)
-    problems = inbound.check_game(doc)
+    game, problems = inbound.read_game(doc)  # read once: the checked doc is the game read
     if problems:
         raise LinkError(_refusal(problems), {}, problems[0].message, problems)
-    checked = shared_doc(doc)
+    assert game is not None  # (read_game gives a game whenever it finds no problem)
+    checked = doc_of(game)
     return Shared("game", checked, content_digest(checked), form)
 
 
