@@ -1,6 +1,7 @@
 """UI benchmark (not a test): every tap of issue 16 timed at 1x and 4x CPU, and memory over 600 saves.
 
     python bench/bench_ui.py [--dist dist] [--runs 5] [--cold 2] [--rates 1,4] [--no-memory]
+    python bench/bench_ui.py --dist after-dist --against before-dist [...]   # two builds in turn
 
 In Chromium on this machine, through the real app (Pyodide in the page), at phone size (390x844,
 ``is_mobile``, touch), the CPU slowed by each of ``--rates`` in turn (Chromium's
@@ -34,7 +35,12 @@ from the frame's callback, which runs once the frame's rendering is done: what t
 for). Medians and p95 are printed as two tables (to the frame, to the frame painted), with the
 machine's load average.
 
-4. Unless ``--no-memory`` (at 1x): 300 hands are entered and then 300 edits made (each hand
+With ``--against``, a second build is timed in the same browser, each start and each round on
+one build then on the other (a page each, each with its library), and a last table puts the
+later rounds' medians side by side: this machine's 4x figures drift by up to 2x within an hour,
+so two builds are compared only when timed in turn.
+
+4. Unless ``--no-memory`` (at 1x, on ``--dist``): 300 hands are entered and then 300 edits made (each hand
    opened, its points changed, saved), in a game to 10001 whose penalties keep the scores low so
    that it never ends. After each 100, the JS heap is read after a forced garbage collection
    (CDP ``HeapProfiler.collectGarbage`` + ``Runtime.getHeapUsage``), with the DOM node and
@@ -56,7 +62,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from playwright.sync_api import CDPSession, Page, sync_playwright
+from playwright.sync_api import Browser, CDPSession, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -378,57 +384,93 @@ def table(results: dict[float, dict[str, dict[str, list[float]]]], to: str = "")
         print(f"| {label} | {' | '.join(cells)} |")
 
 
-def bench(dist: Path, runs: int, cold: int, rates: list[float], pause: int, delay: int,
+def bench(dists: list[Path], runs: int, cold: int, rates: list[float], pause: int, delay: int,
           memory_too: bool) -> None:
-    server = DistServer(dist)
-    server.start()
-    results: dict[float, dict[str, dict[str, list[float]]]] = {}
+    """Every round on each build in turn (``dists``: one, or two to compare: this machine's 4x
+    figures drift by up to 2x within an hour, so only builds timed in turn compare)."""
+    servers = [DistServer(dist) for dist in dists]
+    for server in servers:
+        server.start()
+    results: list[dict[float, dict[str, dict[str, list[float]]]]] = [{} for _ in dists]
     try:
         with sync_playwright() as playwright, tempfile.TemporaryDirectory() as folder:
             chosen = files(Path(folder))
             browser = playwright.chromium.launch(**launch_options())
-            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                          has_touch=True, device_scale_factor=2)
-            page = context.new_page()
-            page.add_init_script(TIMER)
-            page.goto(server.url + "#/")
-            page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=180_000)
-            size = library(page)
-            page.reload()
-            ready(page)
-            cdp = context.new_cdp_session(page)
-            print(f"library: 300 games of 30 hand records and a 60-hand game in progress, "
-                  f"{size / 1e6:.2f} MB as stored; {load()}")
+            pages = [opened(browser, server) for server in servers]
+            cdps = [page.context.new_cdp_session(page) for page in pages]
             for rate in rates:
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                for cdp in cdps:
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 print(f"{rate:g}x CPU: {cold} starts, then {runs} rounds; {load()}", flush=True)
-                found: dict[str, dict[str, list[float]]] = {
-                    "first": collections.defaultdict(list),
-                    "later": collections.defaultdict(list),
-                }
+                found: list[dict[str, dict[str, list[float]]]] = [
+                    {"first": collections.defaultdict(list), "later": collections.defaultdict(list)}
+                    for _ in dists
+                ]
                 warmed = 0
                 for _ in range(cold):
-                    page.reload()
-                    ready(page)
-                    page.wait_for_timeout(delay)
-                    warmed += page.get_attribute("html", "data-warm") == "ready"
-                    for name, ms in one_round(page, chosen, pause).items():
-                        found["first"][name].append(ms)
+                    for page, times in zip(pages, found, strict=True):
+                        page.reload()
+                        ready(page)
+                        page.wait_for_timeout(delay)
+                        warmed += page.get_attribute("html", "data-warm") == "ready"
+                        for name, ms in one_round(page, chosen, pause).items():
+                            times["first"][name].append(ms)
                 for _ in range(runs):
-                    for name, ms in one_round(page, chosen, pause).items():
-                        found["later"][name].append(ms)
-                results[rate] = found
+                    for page, times in zip(pages, found, strict=True):
+                        for name, ms in one_round(page, chosen, pause).items():
+                            times["later"][name].append(ms)
+                for kept, times in zip(results, found, strict=True):
+                    kept[rate] = times
                 print(f"  done; the idle warm-up was over before the first tap in {warmed} of "
-                      f"{cold} starts; {load()}", flush=True)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            table(results)
-            table(results, " painted")
-            print(json.dumps(results))
+                      f"{cold * len(dists)} starts; {load()}", flush=True)
+            for cdp in cdps:
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            for dist, result in zip(dists, results, strict=True):
+                if len(dists) > 1:
+                    print(f"\n{dist}:")
+                table(result)
+                table(result, " painted")
+                print(json.dumps(result))
+            if len(dists) > 1:
+                compared(dists, results)
             if memory_too:
-                memory(page)
+                memory(pages[-1])  # the build of --dist
             browser.close()
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
+
+
+def opened(browser: Browser, server: DistServer) -> Page:
+    """A phone-sized page of the app on ``server`` with the library stored, started again."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.add_init_script(TIMER)
+    page.goto(server.url + "#/")
+    page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=180_000)
+    size = library(page)
+    page.reload()
+    ready(page)
+    print(f"{server.url}: library of 300 games of 30 hand records and a 60-hand game in progress, "
+          f"{size / 1e6:.2f} MB as stored; {load()}")
+    return page
+
+
+def compared(dists: list[Path], results: list[dict[float, dict[str, dict[str, list[float]]]]]) -> None:
+    """The later rounds' medians to the next frame of two builds timed in turn, side by side."""
+    rates = sorted(results[0])
+    head = " | ".join(f"{rate:g}x {name}" for rate in rates for name in ("before", "after"))
+    print(f"\nbefore = {dists[0]}, after = {dists[1]}, later rounds' medians (ms to the next frame)")
+    print(f"| tap | {head} |")
+    print("|---" * (1 + 2 * len(rates)) + "|")
+    for name, label in TAPS:
+        cells = [
+            f"{statistics.median(result[rate]['later'][name]):.0f}"
+            for rate in rates
+            for result in results
+        ]
+        print(f"| {label} | {' | '.join(cells)} |")
 
 
 def memory(page: Page) -> None:
@@ -472,6 +514,8 @@ def memory(page: Page) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--against", type=Path,
+                        help="another built site, timed in turn with --dist (before: --against)")
     parser.add_argument("--runs", type=int, default=5, help="rounds after the starts, per rate")
     parser.add_argument("--cold", type=int, default=2, help="starts, each with one round, per rate")
     parser.add_argument("--rates", default="1,4", help="CPU slow-downs, in turn")
@@ -481,13 +525,12 @@ def main() -> None:
     options = parser.parse_args()
     rates = [float(rate) for rate in options.rates.split(",")]
     args = (options.runs, options.cold, rates, options.pause, options.delay, not options.no_memory)
-    if options.dist:
-        bench(options.dist, *args)
-        return
     with tempfile.TemporaryDirectory() as folder:
-        dist = Path(folder) / "dist"
-        build(dist)
-        bench(dist, *args)
+        dist = options.dist
+        if dist is None:
+            dist = Path(folder) / "dist"
+            build(dist)
+        bench([options.against, dist] if options.against else [dist], *args)
 
 
 if __name__ == "__main__":
