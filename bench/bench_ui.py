@@ -379,8 +379,8 @@ def table(results: dict[float, dict[str, dict[str, list[float]]]], to: str = "")
         cells = []
         for rate in rates:
             first, later = results[rate]["first"][name + to], results[rate]["later"][name + to]
-            cells.append(f"{statistics.median(first):.0f} | {statistics.median(later):.0f} | "
-                         f"{p95(later):.0f}")
+            firsts = f"{statistics.median(first):.0f}" if first else "–"  # (--cold 0)
+            cells.append(f"{firsts} | {statistics.median(later):.0f} | {p95(later):.0f}")
         print(f"| {label} | {' | '.join(cells)} |")
 
 
