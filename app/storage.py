@@ -918,10 +918,7 @@ def stored_rev(record: str, raw: object | None) -> int | None:
     game = decode_game(record, raw)
     if isinstance(game, StorageProblem):
         raise _kept(record)
-    rev = _rev_of(game)
-    if isinstance(raw, str):
-        _REVS.remember((record, raw), rev)
-    return rev
+    return _rev_of(game)
 
 
 def _rev_of(game: Mapping[str, object]) -> int:
@@ -930,8 +927,8 @@ def _rev_of(game: Mapping[str, object]) -> int:
 
 
 class _Recent(dict[tuple[str, str], int]):
-    """The revisions of the last few records written or checked, by (id, text): the next
-    *Save* of a game finds its stored record here instead of parsing it again (a record that is
+    """The revisions of the last few records written (:attr:`GameWrite.text`), by (id, text): the
+    next *Save* of a game finds its stored record here instead of parsing it again (a record that is
     byte for byte one of these holds that revision; every game the app holds nests at most
     ``app.share.restoring.MAX_DEPTH`` levels, so a record it wrote always reads back)."""
 
