@@ -69,10 +69,10 @@ def _keyed(html: str, start_mark: str, end_mark: str, key_of: re.Pattern[str]) -
 
 def unchanged_parts(shown: str, html: str) -> str:
     """``html`` to patch into a page that shows ``shown``: the game under the hand form when it
-    is all the same (:func:`kept_under_form`), else every hand's row that is the same
-    (:func:`kept_rows`), as stand-ins."""
+    is all the same (:func:`kept_under_form`), else every part of the sheet and every hand's row
+    that is the same (:func:`kept_in_sheet`), as stand-ins."""
     sent = kept_under_form(shown, html)
-    return sent if sent is not html else kept_rows(shown, html)
+    return sent if sent is not html else kept_in_sheet(shown, html)
 
 
 def kept_under_form(shown: str, html: str) -> str:
@@ -97,20 +97,20 @@ def kept_under_form(shown: str, html: str) -> str:
     return html[:start] + KEPT_MAIN
 
 
-def kept_rows(shown: str, html: str) -> str:
+def kept_in_sheet(shown: str, html: str) -> str:
     """``html`` with each part of the sheet and each hand's row that ``shown`` has byte for
     byte (same ``id``, same markup) sent as an empty stand-in: a saved hand sends its own row,
     its part's frame, the totals and the banner, not the sheet.
 
     >>> row = lambda n, text: f'<tbody class="hand " id="row-{n}" data-hand="{n}"><tr><td>{text}</td></tr></tbody>'
     >>> shown = "<table>" + row(1, "+20") + row(0, "+162") + "</table>"
-    >>> kept_rows(shown, "<table>" + row(2, "+5") + row(1, "+20") + row(0, "+160") + "</table>")
+    >>> kept_in_sheet(shown, "<table>" + row(2, "+5") + row(1, "+20") + row(0, "+160") + "</table>")
     '<table><tbody class="hand " id="row-2" data-hand="2"><tr><td>+5</td></tr></tbody><tbody id="row-1" data-keep=""></tbody><tbody class="hand " id="row-0" data-hand="0"><tr><td>+160</td></tr></tbody></table>'
     >>> part = lambda n, rows: f'<div class="sheet-part" id="part-{n}"><table>{rows}</table></div>'
-    >>> sent = kept_rows(part(0, row(0, "+1")), part(1, row(1, "+2")) + part(0, row(0, "+1")))
+    >>> sent = kept_in_sheet(part(0, row(0, "+1")), part(1, row(1, "+2")) + part(0, row(0, "+1")))
     >>> sent.endswith('</table></div><div id="part-0" data-keep=""></div>')
     True
-    >>> kept_rows("<p>no sheet</p>", shown) is shown
+    >>> kept_in_sheet("<p>no sheet</p>", shown) is shown
     True
     """
     parts = _kept(shown, html, parts_of, '<div id="{}" data-keep=""></div>')
