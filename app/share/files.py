@@ -66,7 +66,15 @@ def read_file(text: str) -> GameFile | Backup | LinkText:
     found = _prechecked(text)
     if isinstance(found, LinkText):
         return found
-    obj = _json(found)
+    return read_value(_json(found))
+
+
+def read_value(obj: Any) -> GameFile | Backup:
+    """What a file's JSON value holds (:func:`read_file` once the text is parsed).
+
+    >>> type(read_value({"format": "debertz-backup/1", "games": []})).__name__
+    'Backup'
+    """
     if is_backup(obj):
         try:
             return read_backup(obj)

@@ -71,7 +71,12 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 
 class NotABackup(ValueError):
     """The text read is not a backup (no ``debertz-backup/`` format, or no list of games):
-    it is read as any other file (``app.share.files.read_file``)."""
+    it is read as any other file (``app.share.files.read_file``, or ``read_value`` of
+    ``value``, the text's JSON value when it was parsed whole, else None)."""
+
+    def __init__(self, kind: str, value: object = None) -> None:
+        super().__init__(kind)
+        self.value = value
 
 
 class _Bad(ValueError):
@@ -219,7 +224,8 @@ def _read_whole(text: str, local: Mapping[str, GameDict]) -> Planning:
     """
     backup = read_json(text, len(text), MAX_DEPTH)
     if not is_backup(backup):
-        raise NotABackup(str(backup.get("format", "")) if isinstance(backup, dict) else "")
+        kind = str(backup.get("format", "")) if isinstance(backup, dict) else ""
+        raise NotABackup(kind, backup)
     return start_planning(backup, local)
 
 

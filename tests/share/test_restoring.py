@@ -113,9 +113,10 @@ def test_a_syntax_error_names_its_line_and_column_in_the_whole_file() -> None:
 
 def test_a_long_text_that_is_not_a_backup_says_so_to_the_caller() -> None:
     text = json.dumps({"format": "debertz/1", "players": ["A", "B"], "hands": []})
-    for whole in (0, len(text)):  # read a game at a time, and in one call
-        with pytest.raises(NotABackup):
+    for whole, value in ((0, None), (len(text), json.loads(text))):  # in steps, in one call
+        with pytest.raises(NotABackup) as other:
             planned(text, {}, 3, whole)
+        assert other.value.value == value  # the value parsed whole, for the caller to read
 
 
 def test_writing_in_batches_writes_each_game_once_and_counts_what_was_written() -> None:

@@ -26,7 +26,7 @@ from app.share import backup as backups
 from app.share import inbound, restoring
 from app.share.backup import BackupError
 from app.share.errors import ShareError
-from app.share.files import FileError, GameFile, LinkText, open_file, read_file
+from app.share.files import FileError, GameFile, LinkText, open_file, read_file, read_value
 from app.share.limits import LimitError
 from app.share.link import LinkError, read_game, read_rules, stored_digest
 from app.share.restoring import Planning, Writing
@@ -301,9 +301,9 @@ def _restore_step(state: State, payload: Payload) -> list[Effect]:
 def _plan_step(state: State, planning: Planning, size: int, payload: Payload) -> list[Effect]:
     try:
         planning = restoring.plan_step(planning, size, _fresh_ids(payload))
-    except restoring.NotABackup:
-        try:  # a long text of something else: read as any file
-            found = read_file(planning.text)
+    except restoring.NotABackup as other:
+        try:  # a long text of something else: read as any file (its JSON value, if parsed)
+            found = read_file(planning.text) if other.value is None else read_value(other.value)
         except FileError as error:
             return _file_failed(state, error)
         _transfer(state, planning=None)
