@@ -27,7 +27,7 @@ import json
 import re
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -629,10 +629,7 @@ def entry_json(entry: Revision) -> dict[str, Any]:
     >>> entry_json(Revision("e3b0c44298fc1c14", 0))
     {'rev': 'e3b0c44298fc1c14', 'size': 0}
     """
-    listed: dict[str, Any] = {"rev": entry.rev, "size": entry.size}
-    if entry.packed is not None:
-        listed |= {"packed": entry.packed, "packed_size": entry.packed_size}
-    return listed
+    return {key: value for key, value in asdict(entry).items() if value is not None}
 
 
 def read_precache(out: Path) -> Precache:
