@@ -254,7 +254,10 @@ def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
     sequences and bella declared so far; None when no card points can, or when it depends on
     how the opponents share the rest (three or more sides that the taker must beat each).
 
-    Every count is judged by the rules themselves (``hand_totals`` and ``judge``).
+    Every count is judged by the rules themselves (``hand_totals`` and ``judge``). A hand is
+    made when its side's total beats the opponents', which grows with the taker's card points
+    as theirs shrinks, so the least count is found by halving (8 hands judged, not up to 163:
+    the hand form asks at every keystroke).
 
     >>> from app.engine.model import game_from_json
     >>> two = game_from_json({"players": ["A", "B"], "hands": []})
@@ -272,13 +275,25 @@ def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
         return None
     other = (side + 1) % table.sides  # under "combined" the opponents' split does not matter
     order = seat_order(table, 0)
-    for points in range(CARD_POINTS + 1):
+
+    def made(points: int) -> bool:
         cards = [0] * table.sides
         cards[side], cards[other] = points, CARD_POINTS - points
         hand = Hand(cards=tuple(cards), melds=melds, bella=bella)  # totals need no taker
-        if judge(hand_totals(hand, rules), side, order, rules).outcome == "made":
-            return points
-    return None
+        return judge(hand_totals(hand, rules), side, order, rules).outcome == "made"
+
+    if not made(CARD_POINTS):
+        return None
+    low, high = 0, CARD_POINTS  # the least count is in low..high, and high makes it
+    while low < high:
+        middle = (low + high) // 2
+        if made(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
 def claimed_points(hand: Hand, rules: Rules) -> int:
     """A claim's points (§5a): c, plus under claim_counts "all" the hand's sequences and bella
     (the claiming side's: the reader allows no other). The sequences count even under

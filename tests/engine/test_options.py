@@ -20,6 +20,9 @@ from app.engine import (
     sheet_to_json,
 )
 
+from app.engine.records import Hand
+from app.engine.scoring import hand_totals, judge, seat_order
+
 from .helpers import doc, recorded, sheet
 
 # ---------------------------------------------------------------- seats, sides, dealer (§1)
@@ -445,3 +448,36 @@ def test_a_game_that_goes_on_is_decided_by_nothing() -> None:
     for hands in ([], [{"redeal": True}], [{"taker": 0, "cards": [100, 62]}]):
         result = sheet(2, hands)
         assert (result.winner, result.decided_by, result.finished) == (None, None, False)
+
+
+def _first_made(game: Any, taker: int, melds: Melds | None, bella: int | None) -> int | None:
+    """The least count as the engine judged it before halving: every count, from 0 up."""
+    table, rules = game.table, game.rules
+    side = table.side_of[taker]
+    other = (side + 1) % table.sides
+    order = seat_order(table, 0)
+    for points in range(163):
+        cards = [0] * table.sides
+        cards[side], cards[other] = points, 162 - points
+        hand = Hand(cards=tuple(cards), melds=melds, bella=bella)
+        if judge(hand_totals(hand, rules), side, order, rules).outcome == "made":
+            return points
+    return None
+
+
+@pytest.mark.parametrize("eggs", ["hang", "each", "opponents"])
+@pytest.mark.parametrize("need_trick", [True, False])
+def test_least_to_make_by_halving_is_the_first_count_that_makes_the_hand(
+    eggs: str, need_trick: bool
+) -> None:
+    tables = [(2, True, {}), (4, True, {}), (3, True, {"must_beat": "combined"})]
+    declared = [None, Melds(side=0, terz=1), Melds(side=1, terz=2, fifty=1),
+                Melds(side=0, fifty=2, terz=2), Melds(side=1, fifty=3)]
+    for players, teams, more in tables:
+        game = game_from_json(doc(players, [], teams, eggs=eggs,
+                                  sequences_need_trick=need_trick, **more))
+        for taker in range(players):
+            for melds in declared:
+                for bella in (None, 0, 1):
+                    assert least_to_make(game, taker, melds, bella) == _first_made(
+                        game, taker, melds, bella), (players, taker, melds, bella)
