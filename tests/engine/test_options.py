@@ -19,7 +19,6 @@ from app.engine import (
     rules_from_json,
     sheet_to_json,
 )
-
 from app.engine.records import Hand
 from app.engine.scoring import hand_totals, judge, seat_order
 
