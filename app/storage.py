@@ -1082,14 +1082,17 @@ class MemoryStore:
         """:meth:`load_now`, awaitable like the browser store's."""
         return self.load_now()
 
-    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None) -> None:
-        """:meth:`commit_now`, awaitable like the browser store's (``meanwhile()`` once done)."""
+    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None,
+                     committed: Callable[[], None] | None = None) -> None:
+        """:meth:`commit_now`, awaitable like the browser store's (``meanwhile()``, then
+        ``committed()``, once done)."""
         self.commit_now(commit)
-        if meanwhile is not None:
-            try:
-                meanwhile()
-            except Exception:  # noqa: BLE001 - stored is stored, whatever the caller's hook did
-                traceback.print_exc()
+        for hook in (meanwhile, committed):
+            if hook is not None:
+                try:
+                    hook()
+                except Exception:  # noqa: BLE001 - stored is stored, whatever the hook did
+                    traceback.print_exc()
 
     async def read(self, game_ids: Iterable[str]) -> Fresh:
         """:meth:`read_now`, awaitable like the browser store's."""

@@ -185,14 +185,17 @@ class Store:
         pending = [_settled(r, "success", _result_text(r)) for r in requests]
         return dict(zip(game_ids, await asyncio.gather(*pending), strict=True))
 
-    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None) -> None:
+    async def commit(self, commit: Commit, meanwhile: Callable[[], None] | None = None,
+                     committed: Callable[[], None] | None = None) -> None:
         """Store everything of ``commit`` in one transaction, or nothing.
 
         Raises :class:`app.storage.Conflict` when a game was changed meanwhile (by another
         tab), :class:`StorageFull` when the browser has no room, :class:`StorageError` else.
         ``meanwhile()`` is called once the writes are handed over and the transaction is
         committing (the browser writes to disk while the page prepares what it will show once
-        they are written); not when the commit was refused first.
+        they are written); not when the commit was refused first. ``committed()`` is called in
+        the transaction's own ``complete`` event, a task before this coroutine goes on (the
+        page shows what was stored as soon as the browser says it is).
         """
         if not commit:
             return
@@ -244,7 +247,7 @@ class Store:
         for request in (*reads.values(), *pages.values(), settings):
             request.onsuccess = reader
         try:
-            await _committed(tx, refused)
+            await _committed(tx, refused, committed)
         finally:
             reader.destroy()
         if commit.replace_settings is not None:
@@ -359,13 +362,21 @@ def _abort(tx: JsProxy) -> None:
         tx.abort()
 
 
-async def _committed(tx: JsProxy, refused: list[StorageError]) -> None:
-    """Wait until the transaction commits; raise why it did not."""
+async def _committed(tx: JsProxy, refused: list[StorageError],
+                     then: Callable[[], None] | None = None) -> None:
+    """Wait until the transaction commits, calling ``then()`` in its ``complete`` event; raise
+    why it did not."""
     future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
 
     def complete(_event: Any) -> None:
-        if not future.done():
-            future.set_result(None)
+        if future.done():
+            return
+        future.set_result(None)
+        if then is not None:
+            try:
+                then()
+            except Exception:  # noqa: BLE001 - stored is stored, whatever the page did with it
+                js.console.error(f"once committed: {traceback.format_exc()}")
 
     def abort(_event: Any) -> None:
         if not future.done():
