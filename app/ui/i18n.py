@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -84,9 +85,11 @@ def has(key: str) -> bool:
     return key in UK or f"{key}.one" in UK
 
 
+@cache
 def translator(lang: str) -> Tr:
     """A ``t(key, **params)`` function for one language; a text with plural forms
-    (``key.one``, ``key.few``...) takes the form of its number.
+    (``key.one``, ``key.few``...) takes the form of its number. One function per language,
+    always the same (the sheet's rows are kept per translator: app/ui/game/views.py).
 
     >>> translator("uk")("game.unscored_pot", points=81)
     '81 висяче очко так і не дісталося нікому.'

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from app import engine
+from app.changelog import Mark
 from app.ui import history, i18n, scoring
 from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
@@ -351,10 +352,16 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     )
     key = sheet or str(shown.record.get("id", ""))
     opened = {index for game, index in explained if game == key}
+    players = tuple(shown.game.players)
     parts: dict[int, list[str]] = {}
     for line in reversed(shown.sheet.hands):
-        row = _hand_rows(shown, line, t, editable, line.number - 1 in opened, sheet)
-        parts.setdefault((line.number - 1) // PART_HANDS, []).append(row)
+        index = line.number - 1
+        mark = mark_of(shown.record, index) if editable else None
+        if index in opened:  # its explanation drawn afresh
+            row = _hand_rows(shown, line, t, mark, editable, True, sheet)
+        else:
+            row = _kept_row(shown, line, t, mark, editable, sheet, players)
+        parts.setdefault(index // PART_HANDS, []).append(row)
     caption = f'<caption>{esc(t("game.history" if editable else "share.history"))}</caption>'
     # the columns' widths set apart from the heads, which print only on the first part
     cols = f'<colgroup><col class="col-hand"><col span="{sides}"></colgroup>'
@@ -372,8 +379,37 @@ def _part_key(part: int, editable: bool) -> str:
     return f' id="part-{part}"' if editable else ""
 
 
-def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool = True,
-               opened: bool = False, sheet: str = "") -> str:
+ROWS_KEPT: Final = 2000
+"""Rows of the sheets drawn lately that :func:`_kept_row` keeps (a 60-hand game's are 60)."""
+
+_rows: dict[tuple[Any, ...], tuple[engine.HandLine, dict[str, Any], i18n.Tr, str]] = {}
+
+
+def _kept_row(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | None,
+              editable: bool, sheet: str, players: tuple[str, ...]) -> str:
+    """A hand's rows with its «чому?» folded, as drawn the last time for the same line.
+
+    A replay hands on the lines of the hands it did not score again (``engine.rescore``): the
+    same line object means the same record, dealer, table, rules and everything scored before
+    it, so a *Save* draws the new row and takes the other 60 as they were. The key holds the
+    rest a row shows (the player's names, the language, the ✎ mark); the line, the hand's
+    record and the translator are kept with the row, so their ids stand for them.
+    """
+    hand = shown.hands[line.number - 1]
+    key = (id(line), id(hand), id(t), mark, editable, sheet, players)
+    kept = _rows.get(key)
+    if kept is not None and kept[0] is line and kept[1] is hand and kept[2] is t:
+        return kept[3]
+    row = _hand_rows(shown, line, t, mark, editable, False, sheet)
+    if len(_rows) >= ROWS_KEPT:  # the oldest half let go
+        for old in list(_rows)[: ROWS_KEPT // 2]:
+            del _rows[old]
+    _rows[key] = (line, hand, t, row)
+    return row
+
+
+def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | None,
+               editable: bool = True, opened: bool = False, sheet: str = "") -> str:
     index = line.number - 1
     hand = shown.hands[index]
     players = shown.game.players
@@ -383,7 +419,7 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, editable: bool 
         who += " · " + t("game.took", name=players[line.taker])
     void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
     if editable:  # ✎: corrected since it was entered (the fold «Зміни» says how)
-        void += corrected_mark(mark_of(shown.record, index), t)
+        void += corrected_mark(mark, t)
     button = (
         f'<button type="button" class="rowbtn" id="hand-{index}" data-action="edit-hand" '
         f'data-index="{index}" aria-label="{esc(t("game.edit_hand", n=line.number))}">'

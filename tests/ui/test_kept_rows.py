@@ -1,0 +1,86 @@
+"""The sheet's rows kept from one drawing to the next (app/ui/game/views.py ``_kept_row``) are
+the rows drawn afresh, whatever the game went through."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.ui.game import views as game_views
+from tests.ui.helpers import Table
+
+STEPS = st.lists(
+    st.sampled_from(["hand", "edit", "first", "delete", "undo", "redo", "redeal", "lang",
+                     "explain", "fold", "open", "home"]),
+    min_size=1, max_size=14,
+)
+
+
+def drawn_afresh(table: Table) -> str:
+    """The screen drawn with no row kept (and the rows kept as they were before)."""
+    kept = dict(game_views._rows)
+    game_views._rows.clear()
+    try:
+        return table.html()
+    finally:
+        game_views._rows.clear()
+        game_views._rows.update(kept)
+
+
+@settings(max_examples=60, deadline=None)
+@given(STEPS, st.sampled_from([100, 62, 81, 0, 162]), st.sampled_from([2, 4]))
+def test_a_kept_row_is_the_row_drawn_afresh(steps: list[str], points: int, players: int) -> None:
+    table = Table("uk")
+    table.new_game(["Оля", "Петро", "Іра", "Сашко"][:players], target=5001)
+    table.hand(taker=0, cards={0: 100})
+    langs = iter(["en", "ru", "uk"] * len(steps))
+    for step in steps:
+        hands = len(table.game["hands"])
+        if step == "hand":
+            table.hand(taker=hands % players, cards={0: points})
+        elif step in ("edit", "first") and hands:
+            table.do("edit-hand", index=hands - 1 if step == "edit" else 0)
+            table.do("cards", side=0, value=162 - points)
+            table.do("save-hand")
+        elif step == "delete" and hands:
+            table.do("edit-hand", index=0)
+            table.do("ask-delete-hand")
+            table.do("confirm-yes")
+        elif step == "redeal":
+            table.do("new-hand")
+            table.do("redeal-toggle")
+            table.do("save-hand")
+        elif step == "lang":
+            table.do("lang", value=next(langs))
+        elif step in ("explain", "fold") and hands:
+            table.do("explain-hand", index=hands // 2, open="true" if step == "explain" else "false")
+        elif step in ("undo", "redo"):
+            table.do(step)
+        elif step == "open":
+            table.do("new-hand")
+            table.do("cancel-hand")
+        elif step == "home":
+            table.do("route", hash="#/")
+            table.do("route", hash=f"#/game/{table.game['id']}")
+        assert table.html() == drawn_afresh(table), step
+
+
+def test_a_save_draws_one_new_row() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target=5001)
+    for n in range(12):
+        table.hand(taker=n % 2, cards={0: 100})
+    drawn: list[int] = []
+    real = game_views._hand_rows
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    game_views._hand_rows = counted  # type: ignore[assignment]
+    try:
+        table.hand(taker=0, cards={0: 62})
+        table.html()
+    finally:
+        game_views._hand_rows = real
+    assert len(drawn) == 1
