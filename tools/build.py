@@ -327,8 +327,9 @@ def app_data(package: Path) -> dict[str, bytes]:
 def write_app_zip(package: Path, target: Path) -> None:
     """Zip the package's Pyodide bytecode (in place of its sources) and its data files,
     reproducibly and deflated by Zopfli (tools/zipping.py)."""
-    entries = compile_bytecode(app_sources(package))
-    entries.update(app_data(package))
+    data = app_data(package)
+    entries = compile_bytecode(app_sources(package), data)
+    entries.update(data)
     stamp = sources_stamp(package / "engine")  # the site ships no source to stamp
     if stamp is None:
         raise BuildError(f"no engine source in {package / 'engine'}")
@@ -339,14 +340,17 @@ def write_app_zip(package: Path, target: Path) -> None:
 _compiled: dict[str, dict[str, bytes]] = {}
 
 
-def compile_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
+def compile_bytecode(sources: dict[str, str], data: dict[str, bytes]) -> dict[str, bytes]:
     """Sourceless ``.pyc`` files for ``sources`` (``ui/views.py`` -> ``ui/views.pyc``), written
-    by the shipped Pyodide under Node (tools/stdlib.mjs, its ``compile`` mode).
+    by the shipped Pyodide under Node (tools/stdlib.mjs, its ``compile`` mode), and the code
+    their classes generate as they are made (``generated.marshal``, app/generated.py), made by
+    importing them there with the package's ``data`` files.
 
     Unchecked-hash .pyc files, each code object naming its source path and lines, so that a
     traceback in the page says file and line. Memoised per process (tests build several times).
     """
-    request = {"mode": "compile", "root": APP_DIR, "files": sources}
+    texts = {name: content.decode("utf-8") for name, content in data.items()}
+    request = {"mode": "compile", "root": APP_DIR, "files": sources, "data": texts}
     key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
     if key not in _compiled:
         try:

@@ -18,12 +18,14 @@
 //   (checked-hash .pyc files, each under the path Python looks for it beside its source).
 //   stdout {"zip": base64, "modules": [...], "startup": [...], "snapshot": [...], "frozen": [...]}
 //   (frozen: the modules built into the interpreter, left out of the zip)
-// stdin {"mode": "compile", "root": "/home/pyodide/app", "files": {"ui/views.py": source}}
+// stdin {"mode": "compile", "root": "/home/pyodide/app", "files": {"ui/views.py": source}, "data": {}}
 //   the app's sources as bytecode (tools/build.py's app.zip): Pyodide's CPython (3.14) must write
 //   them, its bytecode differs from the CPython running the build; sourceless, unchecked-hash .pyc
 //   files, each code object keeping the source's path under root and its line table (a traceback
 //   names file and line), no column tables (PYTHONNODEBUGRANGES, a third of a .pyc's size);
-//   stdout {"ui/views.pyc": base64, ...}.
+//   with "data": {path: text} (the app's data files), the modules are then imported from that
+//   bytecode, and the code their dataclasses and named tuples generate is kept too
+//   (app/generated.py); stdout {"ui/views.pyc": base64, ..., "generated.marshal": base64}.
 // stdin {"mode": "check", "zip": path, "app": {path: source}, "imports": [module], "left_out": [...]}
 //   starts Pyodide on the zip and imports every module of `imports` (the app's from `app`), then
 //   fails a module of left_out that got imported after all;
@@ -234,6 +236,34 @@ for name, source in request["files"].items():
     code = compile(tree, path, "exec", dont_inherit=True)
     pyc = _code_to_hash_pyc(code, source_hash(data), checked=False)
     compiled[name.removesuffix(".py") + ".pyc"] = base64.b64encode(pyc).decode()
+`;
+
+// The code the app's dataclasses and named tuples generate (app/generated.py), made by importing
+// the bytecode just compiled, with the data files, where the page unpacks app.zip.
+const GENERATE = String.raw`
+import importlib, marshal, os, sys
+
+root = request["root"]
+for name, text in [*((n, base64.b64decode(b)) for n, b in compiled.items()),
+                   *((n, t.encode("utf-8")) for n, t in request["data"].items())]:
+    os.makedirs(posixpath.dirname(posixpath.join(root, name)), exist_ok=True)
+    with open(posixpath.join(root, name), "wb") as file:
+        file.write(text)
+sys.path.insert(0, posixpath.dirname(root))
+package = posixpath.basename(root)
+from app.generated import GENERATED_FILE, compiled_ahead
+
+codes = {}
+with compiled_ahead(codes, record=True):
+    for name in sorted(request["files"]):
+        module = name.removesuffix(".py").removesuffix("__init__").rstrip("/").replace("/", ".")
+        if module.endswith("__main__"):  # a command line: running it is not importing it
+            continue
+        try:
+            importlib.import_module(f"{package}.{module}" if module else package)
+        except Exception:  # a module of the page alone (its classes generate no code)
+            pass
+compiled[GENERATED_FILE] = base64.b64encode(marshal.dumps(codes)).decode()
 json.dumps(compiled)
 `;
 
@@ -267,7 +297,7 @@ async function main() {
   if (request.mode === "compile") {
     const pyodide = await loadPyodide({ indexURL, env: { PYTHONNODEBUGRANGES: "1" }, ...quiet });
     pyodide.globals.set("request_json", JSON.stringify(request));
-    return pyodide.runPython(COMPILE);
+    return pyodide.runPython(COMPILE + GENERATE);
   }
   if (request.mode === "check") {
     const pyodide = await loadPyodide({ indexURL, stdLibURL: request.zip, ...quiet });

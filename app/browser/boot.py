@@ -24,6 +24,11 @@ def root_element() -> Any:
     return js.document.getElementById(ROOT_ID)
 
 
+def mark(name: str, value: str) -> None:
+    """Tell the page (and tests) how the start went: ``<html data-…>`` (``name`` in camelCase)."""
+    setattr(js.document.documentElement.dataset, name, value)
+
+
 def mark_ready() -> None:
     """Tell the page (and tests) that the app is interactive."""
     js.document.getElementById(ROOT_ID).removeAttribute("aria-busy")

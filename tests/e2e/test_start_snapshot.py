@@ -235,12 +235,15 @@ def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_resto
     page.reload()
     wait_ready(page)
     assert layer(page) == ("snapshot", "runtime")
+    made = page.get_attribute("html", "data-python-generated") or ""
+    assert made.endswith(" ahead, 0 compiled") and not made.startswith("0 "), made
     page.wait_for_selector(APP_MADE, state="attached", timeout=90_000)
     [first_app] = app_layers(page)
     assert first_app.startswith(kept[0] + "&app=")
     page.reload()
     wait_ready(page)
     assert layer(page) == ("snapshot", "app")
+    assert page.get_attribute("html", "data-python-generated") == "0 ahead, 0 compiled"  # made
     assert python(page, "import sys\n'app.ui.views' in sys.modules and 'app.browser.shell' in sys.modules")
     # python.mjs unpacked app.zip but for the bytecode of the modules the layer holds imported
     unpacked = json.loads(python(page, UNPACKED))

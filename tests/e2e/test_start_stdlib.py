@@ -14,11 +14,13 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from app.share.link import game_fragment
 from tests.e2e.test_share import seeded, typical
 from tests.e2e.test_ui import assert_no_app_errors, saved, start
+from tools.serve import DistServer
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = """async (code) => {
@@ -182,3 +184,30 @@ def test_pyscripts_package_is_imported_from_the_bytecode_the_build_made(
         assert seen["current"], f"{name}: its .pyc is of another source than PyScript's"
     columns = [column for seen in found.values() for column in seen["columns"]]
     assert columns and set(columns) == {None}, "a module was compiled in the page after all"
+
+
+GENERATED = """
+import dataclasses, collections, json
+from app import generated
+from app.storage import GameWrite
+json.dumps({"left": [hasattr(dataclasses, "exec"), hasattr(collections, "eval")],
+            "shipped": len(generated.shipped()), "write": repr(GameWrite("g1", {}, None))[:20]})
+"""
+
+
+@pytest.mark.fresh_context
+def test_the_code_the_apps_classes_generate_was_compiled_by_the_build(
+    page: Page, server: DistServer, wait_ready: Any
+) -> None:
+    """A start without a snapshot (a new profile) makes the app's dataclasses and named
+    tuples: the code they generate comes from generated.marshal (app/generated.py), none is
+    compiled in the page, and the standard library is left as it was."""
+    page.goto(server.url)
+    wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "normal"
+    made = page.get_attribute("html", "data-python-generated") or ""
+    ahead, compiled = re.fullmatch(r"(\d+) ahead, (\d+) compiled", made).groups()  # type: ignore[union-attr]
+    found = json.loads(python(page, GENERATED))
+    assert int(ahead) >= 50 and int(compiled) == 0 and int(ahead) <= found["shipped"], made
+    assert found["left"] == [False, False]
+    assert found["write"].startswith("GameWrite(game_id=")

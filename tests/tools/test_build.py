@@ -17,6 +17,7 @@ import pytest
 
 import tools.build as build_module
 import tools.stdlib as stdlib_module
+from app.generated import GENERATED_FILE
 from app.summaries import engine_stamp
 from tools.build import (
     COMPILE_HINT,
@@ -129,6 +130,7 @@ def test_the_build_id_follows_the_content_and_a_change_touches_only_its_file(
 def test_the_app_zip_has_the_python_package_as_bytecode_its_texts_and_licences_only(
     dist: Path,
 ) -> None:
+    """And the code its classes generate (app/generated.py: tests/e2e/test_start_stdlib.py)."""
     names = set(zipfile.ZipFile(dist / "app.zip").namelist())
     bytecode = {name for name in names if name.endswith(".pyc")}
     assert "storage.pyc" in bytecode and "browser/store.pyc" in bytecode
@@ -146,7 +148,7 @@ def test_the_app_zip_has_the_python_package_as_bytecode_its_texts_and_licences_o
     assert "ui/text/uk/ui.json" in data and "ui/text/en/help.json" in data
     licences = {name for name in names if name.endswith("/LICENSE")}
     assert licences == {"_vendor/segno/LICENSE"}
-    assert names == bytecode | data | licences | {"engine/STAMP"}
+    assert names == bytecode | data | licences | {"engine/STAMP", GENERATED_FILE}
 
 
 def test_the_site_stamps_the_engine_as_python_does_from_its_sources(dist: Path) -> None:
