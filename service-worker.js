@@ -16,6 +16,8 @@ const WANTED = new Map(Object.entries(self.PRECACHE.files).map(([f, e]) => [new 
 const PARALLEL = 4;
 const INFLATES = typeof self.DecompressionStream === "function";
 const keyOf = (url) => `${url}?rev=${WANTED.get(url).rev}`;
+const OWN = Object.fromEntries([...WANTED.keys()].map((url) => [url, keyOf(url)]));
+const SERVED = new URL("./served-files", SCOPE).href; // FILES' record of the files "serve" chose
 
 self.addEventListener("install", (event) => {
   if (!self.registration.active) self.skipWaiting(); // the first version: nothing to interrupt
@@ -26,17 +28,54 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(Promise.all([removeOldEntries(), self.clients.claim()]));
 });
 
-// "skip-waiting": the player tapped Update. "files" (with a port): the page asks which files this
-// version keeps, and where (python.mjs prepares the Python of a waiting version from them).
+// "skip-waiting": this version is to take over. "files" (with a port): the page asks which files
+// this version keeps, and where (python.mjs prepares the Python of a waiting version from them;
+// boot.js asks for "serve"). {type: "serve", keys} (with a port): the player tapped Update.
 self.addEventListener("message", (event) => {
+  const [port] = event.ports;
   if (event.data === "skip-waiting") self.skipWaiting();
-  else if (event.data === "files" && event.ports[0]) event.ports[0].postMessage(keptFiles());
+  else if (event.data === "files" && port) port.postMessage(keptFiles());
+  else if (event.data && event.data.type === "serve" && port) serve(event.data.keys, port);
 });
 
-// {cache, keys: {url: the key of its revision in that cache}}: the same file kept by two versions
-// has the same key.
+// {cache, keys: {url: the key of its revision in that cache}, build, serves}: the same file kept
+// by two versions has the same key; serves: this worker takes "serve".
 function keptFiles() {
-  return { cache: FILES, keys: Object.fromEntries([...WANTED.keys()].map((url) => [url, keyOf(url)])) };
+  return { cache: FILES, keys: OWN, build: self.PRECACHE.build, serves: true };
+}
+
+// The files this worker answers with: its own, or (once "serve" chose them) those of the version
+// waiting to replace it. The choice is kept in the cache, so that this worker, stopped and started
+// again before the new one takes over, answers with the same version's files; the new one's
+// activation deletes it with the old files.
+let served = null;
+function servedKeys() {
+  served ||= caches
+    .open(FILES)
+    .then((cache) => cache.match(SERVED))
+    .then((record) => (record ? record.json() : OWN))
+    .catch(() => OWN);
+  return served;
+}
+
+// The player tapped Update ("serve", with the waiting version's keys): from now on this worker
+// answers with that version's files, kept in full by its install, so that the page reloads into
+// it at once. (The new worker takes over only once the new page is up: Chromium activates a worker
+// that replaces a running one a second late, and the page's requests would wait for it: README.)
+async function serve(keys, port) {
+  try {
+    const cache = await caches.open(FILES);
+    for (const key of Object.values(keys)) {
+      if (!(await cache.match(key))) throw new Error(`${key} is not kept`);
+    }
+    const record = new Response(JSON.stringify(keys), { headers: { "Content-Type": "application/json" } });
+    await cache.put(SERVED, record);
+    served = Promise.resolve(keys);
+    port.postMessage(true);
+  } catch (error) {
+    console.warn("the new version's files cannot be served:", error);
+    port.postMessage(false);
+  }
 }
 
 self.addEventListener("fetch", (event) => {
@@ -46,9 +85,10 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function respond(request) {
+  const keys = await servedKeys();
   let url = request.url.split("#")[0];
-  if (!WANTED.has(url) && request.mode === "navigate" && url.startsWith(SCOPE)) url = PAGE;
-  const cached = WANTED.has(url) && (await (await caches.open(FILES)).match(keyOf(url)));
+  if (!Object.hasOwn(keys, url) && request.mode === "navigate" && url.startsWith(SCOPE)) url = PAGE;
+  const cached = Object.hasOwn(keys, url) && (await (await caches.open(FILES)).match(keys[url]));
   return cached ? keepWasmType(cached, url) : fetch(request);
 }
 

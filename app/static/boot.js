@@ -10,7 +10,9 @@
 //   debertz:boot-error  (detail: text of the failure)  -> the error panel
 //   the app sets document.documentElement.dataset.app = "ready" once interactive.
 // Marks for tests: <html data-screen="saved"> while a saved screen is shown before Python,
-// <html data-offline-ready> once every file is kept for use without internet.
+// <html data-offline-ready> once every file is kept for use without internet, <html data-update>
+// after a tap on Update ("served": the page reloads into the new version; "activating": a worker
+// of an older version switches first) and in the new version ("taking-over", "taken-over").
 "use strict";
 
 (() => {
@@ -23,6 +25,7 @@
   const PROBE_EVERY_MS = 3000;
   const NOTE_FOR_MS = 12000;
   const CONTROL_WITHIN_MS = 5000;
+  const ASK_MS = 3000; // how long a service worker may take to answer a question
   const PAINT_WAIT_MS = 1500;
   const INSTALL_TRIES = 3;
   const root = document.documentElement;
@@ -489,15 +492,79 @@
     button.onclick = () => {
       button.disabled = true;
       updateRequested = true;
-      worker.postMessage("skip-waiting");
+      switchTo(worker);
     };
     byId("shell-update").hidden = false;
+  }
+
+  // The tap on Update: the worker that runs answers with the new version's files from now on
+  // ("serve") and the page reloads into it at once; the new worker takes over once that page is
+  // up (settleWaiting). Before, the page waited for the new worker, which Chromium activates a
+  // second late while the one it replaces runs (README). A worker of a version before this one
+  // takes no "serve": the new one takes over first, and the page reloads then (controllerchange).
+  function switchTo(worker) {
+    const running = navigator.serviceWorker.controller;
+    Promise.all([ask(running, "files"), ask(worker, "files")])
+      .then(([now, next]) =>
+        now && now.serves && next ? ask(running, { type: "serve", keys: next.keys }) : false,
+      )
+      .then((served) => {
+        if (served !== true) return takeOver(worker, "activating");
+        root.dataset.update = "served";
+        reloading = true;
+        location.reload();
+      }, () => takeOver(worker, "activating"));
+  }
+
+  function takeOver(worker, state) {
+    root.dataset.update = state;
+    worker.postMessage("skip-waiting");
+  }
+
+  // A worker's answer to `message` (with a port), or null when it says nothing in time.
+  function ask(worker, message) {
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => resolve(null), ASK_MS);
+      channel.port1.onmessage = ({ data }) => {
+        clearTimeout(timer);
+        resolve(data);
+      };
+      worker.postMessage(message, [channel.port2]);
+    });
+  }
+
+  // A version that waits is this page's own when a tap on Update reloaded into it while the worker
+  // before it answers ("serve"): it takes over once the page is up (<html data-update>: "taking-over",
+  // then "taken-over"). Another is offered.
+  function settleWaiting(worker) {
+    ask(worker, "files").then((files) => {
+      if (!files || files.build !== BUILD) return offerUpdate(worker);
+      whenAppReady(() => takeOver(worker, "taking-over"));
+    });
+  }
+
+  // Taken over once the new worker is activated (the old version's files removed).
+  function tookOver(worker) {
+    const done = () => worker.state === "activated" && (root.dataset.update = "taken-over");
+    if (!done()) worker.addEventListener("statechange", done);
+  }
+
+  function whenAppReady(then) {
+    if (root.dataset.app === "ready") return then();
+    const watch = new MutationObserver(() => {
+      if (root.dataset.app !== "ready") return;
+      watch.disconnect();
+      then();
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
   }
 
   function watchForUpdates(registration) {
     if (!registration) return registration; // a browser that keeps service workers off
     if (registration.waiting && navigator.serviceWorker.controller) {
-      offerUpdate(registration.waiting);
+      settleWaiting(registration.waiting);
     }
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -530,6 +597,7 @@
     workers.addEventListener("message", onPrecacheMessage);
     if (workers.startMessages) workers.startMessages();
     workers.addEventListener("controllerchange", () => {
+      if (root.dataset.update === "taking-over") tookOver(workers.controller);
       if (!updateRequested || reloading) return;
       reloading = true;
       location.reload();

@@ -38,6 +38,7 @@ const STDLIB_URL = here("./vendor/pyodide/python_stdlib.app.zip"); // tools/stdl
 const CACHE = `debertz-python:${here("./")}`;
 const mark = (name) => document.querySelector(`meta[name="${name}"]`)?.content || "";
 const STDLIB = mark("debertz-stdlib"); // the standard library's revision (tools/build.py)
+const BUILD = mark("debertz-build"); // this version (a hash of every file)
 const RESTORE_HEAP = Number(mark("debertz-restore-heap")); // bytes a snapshot is restored into
 const KEY = here(`./python-snapshot?runtime=${version}&stdlib=${STDLIB}`);
 const APP_URL = here("./app.zip"); // the app's package, unpacked here before PyScript runs main.py
@@ -364,6 +365,7 @@ async function prepareUpdate(waiting) {
   if (waiting.state === "redundant" || !controller) return unneeded("no version waits");
   const [now, next] = await Promise.all([keptFiles(controller), keptFiles(waiting)]);
   if (!now || !next) return unneeded("a service worker did not say which files it keeps");
+  if (next.build && next.build === BUILD) return; // this page's own: it takes over (boot.js)
   const runtime = (url) => url.startsWith(RUNTIME_URL) || [MODULE_URL, WORKER_URL].includes(url);
   const urls = new Set([...Object.keys(now.keys), ...Object.keys(next.keys)]);
   if ([...urls].some((url) => runtime(url) && now.keys[url] !== next.keys[url])) {

@@ -84,6 +84,10 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
         page.locator("#shell-update-button").click()
     wait_ready(page)
     assert saved_screens.paints(page) == [], "a screen kept by the older build was painted"
+    # The page reloaded into the new version at once, served by the worker it had; the new
+    # worker takes over once the page is up, and then removes what is not its own.
+    assert page.get_attribute("html", "data-update") in ("taking-over", "taken-over")
+    page.wait_for_selector('html[data-update="taken-over"]', state="attached", timeout=30_000)
     names = page.evaluate("caches.keys()")
     assert f"debertz:{server.url}:0123456789abcdef" not in names, "an older layout's cache stayed"
     assert page.evaluate(INBOX) == [server.url + "inbox/1-shared"], "the share inbox was emptied"
@@ -116,3 +120,45 @@ def test_the_prompt_speaks_the_pages_language(
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(page.locator("#shell-update-button")).to_have_text("Обновить", timeout=60_000)
     expect(page.locator("#shell-update-text")).to_have_text("Готова новая версия приложения.")
+
+
+SERVE = """async () => {
+  const ask = (worker, message) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    worker.postMessage(message, [channel.port2]);
+  });
+  const registration = await navigator.serviceWorker.getRegistration();
+  const next = await ask(registration.waiting, "files");
+  return ask(navigator.serviceWorker.controller, { type: "serve", keys: next.keys });
+}"""
+SHELL_CSS = "fetch('./shell.css').then((r) => r.text())"
+
+
+def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    """What the tap on Update asks of the running worker ("serve") is kept: a browser may stop
+    it and start it again before the new one takes over, and the page must not then get the
+    old version's files beside the new ones."""
+    server = serve(dist_copy)
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()
+    wait_ready(page)
+    make_new_version(dist_copy)
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#shell-update")).to_be_visible(timeout=60_000)
+    assert "new version" not in page.evaluate(SHELL_CSS)
+    assert page.evaluate(SERVE) is True
+    assert "new version" in page.evaluate(SHELL_CSS)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    assert "new version" in page.evaluate(SHELL_CSS), "the restarted worker served the old file"
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")

@@ -185,10 +185,12 @@ def offer(page: Page, dist: Path, change: Callable[[Path], None]) -> None:
 
 
 def switch(page: Page) -> None:
-    """The tap on Update; waits until the new version is ready."""
+    """The tap on Update; waits until the new version is ready and its worker took over (the
+    page reloads into it at once, served by the worker it had: boot.js's ``switchTo``)."""
     with page.expect_navigation():
         page.locator("#shell-update-button").click()
     page.wait_for_selector('html[data-app="ready"]', state="attached", timeout=90_000)
+    page.wait_for_selector('html[data-update="taken-over"]', state="attached", timeout=30_000)
 
 
 def change_css(dist: Path) -> None:
