@@ -14,8 +14,10 @@ fresh profile:
   or the smallest window the engine allows (WebKitGTK: 447 px) (no horizontal overflow;
   screenshots in test-results/engines-*.png to look at).
 
-Each normal start of Python in WebKit costs tens of seconds, so there are two: the first visit
-and the fallback; a reload before the snapshot is made would be a third.
+A third, short one: a tap on Update reloads into the new version at once (the running worker
+serves its files) and the new worker takes over once the page is up (boot.js's ``switchTo``).
+Each normal start of Python in WebKit costs tens of seconds, so the long scenarios have two: the
+first visit and the fallback; a reload before the snapshot is made would be a third.
 
 Both end with no uncaught error and no console error. Every score on screen is compared with
 ``python -m app.engine score`` of the game as the engine stored it.
@@ -39,6 +41,7 @@ from tests.e2e.engines import ENGINES, REQUIRED, Browser, missing, open_engine, 
 from tests.e2e.test_start_snapshot import PLANT, page_mark, pyodide_build_id
 from tests.e2e.test_ui import cli_score
 from tests.share.typical import typical_game
+from tools.build import write_precache
 from tools.serve import DistServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -338,4 +341,33 @@ def test_someone_elses_game_by_link_and_by_file_and_every_screen_at_phone_width(
             wide[name] = seen
     assert wide == {}, f"{engine.engine} at {width} px"
     print(f"{engine.engine} lacks, and the app said so:", notes_for_what_is_missing(engine, server.url))
+    no_errors(engine)
+
+
+def test_a_tap_on_update_reloads_into_the_new_version_and_its_worker_takes_over(
+    engine: Browser, dist_copy: Path, serve: Callable[..., DistServer],
+    request: pytest.FixtureRequest,
+) -> None:
+    """The update as boot.js makes it: the running worker serves the waiting version's files,
+    the page reloads into it at once, and the new worker takes over once the page is up."""
+    server = serve(dist_copy)
+    engine.goto(server.url)
+    engine.wait_ready()
+    engine.wait_worker()
+    engine.until(lambda: engine.js("return !!navigator.serviceWorker.controller"),
+                 "the first worker never took the page over")
+    with (dist_copy / "shell.css").open("a", encoding="utf-8") as css:
+        css.write("\n/* new version */\n")
+    write_precache(dist_copy)
+    engine.js("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    engine.wait_for("#shell-update:not([hidden])", "the new version was never offered", 120)
+    engine.js("window.__before = true")
+    started = time.monotonic()
+    engine.click("#shell-update-button")
+    engine.until(lambda: engine.js("return window.__before === undefined"), "no reload")
+    engine.wait_ready()
+    report(request, "tap to the new version ready", time.monotonic() - started)
+    engine.wait_for('html[data-update="taken-over"]', "the new worker never took over")
+    css = engine.js("return fetch('./shell.css').then((r) => r.text())")
+    assert "new version" in css
     no_errors(engine)
