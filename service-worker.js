@@ -44,38 +44,22 @@ function keptFiles() {
   return { cache: FILES, keys: OWN, build: self.PRECACHE.build, serves: true };
 }
 
-// The files this worker answers with: its own, or (once "serve" chose them) those of the version
-// waiting to replace it. The choice is kept in the cache, so that this worker, stopped and started
-// again before the new one takes over, answers with the same version's files; the new one's
-// activation deletes it with the old files.
+// The files this worker answers with: its own, or those of the waiting version the tap on Update
+// chose ("serve": the page reloads into it at once, not after the new worker's activation, which
+// Chromium delays by a second while this one runs: README). Each must be kept; the choice is kept
+// in the cache too (a restart keeps it), and the new worker's activation deletes it.
 let served = null;
-function servedKeys() {
-  served ||= caches
-    .open(FILES)
-    .then((cache) => cache.match(SERVED))
-    .then((record) => (record ? record.json() : OWN))
-    .catch(() => OWN);
-  return served;
-}
+const servedKeys = () => (served ||= caches.match(SERVED, { cacheName: FILES })
+  .then((record) => (record ? record.json() : OWN)).catch(() => OWN));
 
-// The player tapped Update ("serve", with the waiting version's keys): from now on this worker
-// answers with that version's files, kept in full by its install, so that the page reloads into
-// it at once. (The new worker takes over only once the new page is up: Chromium activates a worker
-// that replaces a running one a second late, and the page's requests would wait for it: README.)
 async function serve(keys, port) {
-  try {
-    const cache = await caches.open(FILES);
-    for (const key of Object.values(keys)) {
-      if (!(await cache.match(key))) throw new Error(`${key} is not kept`);
-    }
-    const record = new Response(JSON.stringify(keys), { headers: { "Content-Type": "application/json" } });
-    await cache.put(SERVED, record);
+  const cache = await caches.open(FILES);
+  const kept = (await Promise.all(Object.values(keys).map((key) => cache.match(key)))).every(Boolean);
+  if (kept) {
+    await cache.put(SERVED, new Response(JSON.stringify(keys)));
     served = Promise.resolve(keys);
-    port.postMessage(true);
-  } catch (error) {
-    console.warn("the new version's files cannot be served:", error);
-    port.postMessage(false);
   }
+  port.postMessage(kept); // (a failure answers nothing: the page switches as before)
 }
 
 self.addEventListener("fetch", (event) => {

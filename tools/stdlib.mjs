@@ -251,10 +251,10 @@ for name, text in [*((n, base64.b64decode(b)) for n, b in compiled.items()),
         file.write(text)
 sys.path.insert(0, posixpath.dirname(root))
 package = posixpath.basename(root)
-from app.generated import GENERATED_FILE, compiled_ahead
+generated = importlib.import_module(f"{package}.generated")
 
 codes = {}
-with compiled_ahead(codes, record=True):
+with generated.compiled_ahead(codes, record=True):
     for name in sorted(request["files"]):
         module = name.removesuffix(".py").removesuffix("__init__").rstrip("/").replace("/", ".")
         if module.endswith("__main__"):  # a command line: running it is not importing it
@@ -263,7 +263,7 @@ with compiled_ahead(codes, record=True):
             importlib.import_module(f"{package}.{module}" if module else package)
         except Exception:  # a module of the page alone (its classes generate no code)
             pass
-compiled[GENERATED_FILE] = base64.b64encode(marshal.dumps(codes)).decode()
+compiled[generated.GENERATED_FILE] = base64.b64encode(marshal.dumps(codes)).decode()
 json.dumps(compiled)
 `;
 

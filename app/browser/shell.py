@@ -517,12 +517,12 @@ class App:
             drawn.append(views.render(new))
             self.sending = (self.last_html, drawn[0], unchanged_parts(self.last_html, drawn[0]))
 
-        def stored() -> None:  # in the transaction's complete event, not a task later
+        def show_stored() -> None:  # in the transaction's complete event, not a task later
             self.show(new, effects, html=drawn[0] if drawn else None)
 
         try:
             async with self.writes:
-                await self.store.commit(commit, None if drawn else draw, stored)
+                await self.store.commit(commit, None if drawn else draw, show_stored)
         except Conflict as refused:
             await self._read_again(list(refused.games), "refused")
         except StorageError as error:
