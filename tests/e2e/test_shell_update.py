@@ -46,6 +46,17 @@ def listed(precache: Precache) -> set[str]:
     return {f"{name}?rev={entry.rev}" for name, entry in precache.files.items()}
 
 
+def controlled(page: Page, server: DistServer, wait_ready: Wait, wait_offline_ready: Wait) -> None:
+    """The app opened, kept offline and reloaded: controlled from now on by its service worker
+    (a new version is only offered to a controlled page)."""
+    page.goto(server.url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
 def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     page: Page,
     dist_copy: Path,
@@ -106,13 +117,7 @@ def test_the_prompt_speaks_the_pages_language(
     wait_ready: Wait,
     wait_offline_ready: Wait,
 ) -> None:
-    server = serve(dist_copy)
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    page.reload()  # controlled from now on: a new version is only offered to a controlled page
-    wait_ready(page)
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    controlled(page, serve(dist_copy), wait_ready, wait_offline_ready)
     # The language is switched before the new version exists, so whichever update check finds
     # it (ours below or Chromium's own after the reload) builds the prompt in Russian.
     page.evaluate("document.documentElement.lang = 'ru'")
@@ -145,12 +150,7 @@ def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
     """What the tap on Update asks of the running worker ("serve") is kept: a browser may stop
     it and start it again before the new one takes over, and the page must not then get the
     old version's files beside the new ones."""
-    server = serve(dist_copy)
-    page.goto(server.url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    page.reload()
-    wait_ready(page)
+    controlled(page, serve(dist_copy), wait_ready, wait_offline_ready)
     make_new_version(dist_copy)
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     expect(page.locator("#shell-update")).to_be_visible(timeout=60_000)
