@@ -311,8 +311,12 @@ def app_sources(package: Path) -> dict[str, str]:
 def app_files(package: Path) -> dict[str, str]:
     """The package's modules and text data files by zip path, as text (tools/stdlib.py imports
     the modules, which read the texts)."""
-    texts = {name: data.decode("utf-8") for name, data in app_data(package).items()}
-    return {**app_sources(package), **texts}
+    return {**app_sources(package), **app_texts(package)}
+
+
+def app_texts(package: Path) -> dict[str, str]:
+    """The package's data files by zip path, as text (see DATA_FILES: texts only)."""
+    return {name: data.decode("utf-8") for name, data in app_data(package).items()}
 
 
 def app_data(package: Path) -> dict[str, bytes]:
@@ -327,9 +331,8 @@ def app_data(package: Path) -> dict[str, bytes]:
 def write_app_zip(package: Path, target: Path) -> None:
     """Zip the package's Pyodide bytecode (in place of its sources) and its data files,
     reproducibly and deflated by Zopfli (tools/zipping.py)."""
-    data = app_data(package)
-    entries = compile_bytecode(app_sources(package), data)
-    entries.update(data)
+    entries = compile_bytecode(app_sources(package), app_texts(package))
+    entries.update(app_data(package))
     stamp = sources_stamp(package / "engine")  # the site ships no source to stamp
     if stamp is None:
         raise BuildError(f"no engine source in {package / 'engine'}")
@@ -340,16 +343,15 @@ def write_app_zip(package: Path, target: Path) -> None:
 _compiled: dict[str, dict[str, bytes]] = {}
 
 
-def compile_bytecode(sources: dict[str, str], data: dict[str, bytes]) -> dict[str, bytes]:
+def compile_bytecode(sources: dict[str, str], texts: dict[str, str]) -> dict[str, bytes]:
     """Sourceless ``.pyc`` files for ``sources`` (``ui/views.py`` -> ``ui/views.pyc``), written
     by the shipped Pyodide under Node (tools/stdlib.mjs, its ``compile`` mode), and the code
     their classes generate as they are made (``generated.marshal``, app/generated.py), made by
-    importing them there with the package's ``data`` files.
+    importing them there with the package's data files (``texts``).
 
     Unchecked-hash .pyc files, each code object naming its source path and lines, so that a
     traceback in the page says file and line. Memoised per process (tests build several times).
     """
-    texts = {name: content.decode("utf-8") for name, content in data.items()}
     request = {"mode": "compile", "root": APP_DIR, "files": sources, "data": texts}
     key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
     if key not in _compiled:

@@ -78,11 +78,12 @@ const WRITE_APP = String.raw`
 import os, sys
 
 def write_app(files, root="/home/pyodide/app"):
-    """The app's files where PyScript unpacks app.zip, importable as the page imports them."""
-    for path, source in files.items():
+    """The app's files (texts, or bytes) where PyScript unpacks app.zip, importable as the page
+    imports them."""
+    for path, content in files.items():
         os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
-        with open(os.path.join(root, path), "w", encoding="utf-8") as file:
-            file.write(source)
+        with open(os.path.join(root, path), "wb") as file:
+            file.write(content if isinstance(content, bytes) else content.encode("utf-8"))
     if "/home/pyodide" not in sys.path:
         sys.path.insert(0, "/home/pyodide")
 `;
@@ -241,14 +242,11 @@ for name, source in request["files"].items():
 // The code the app's dataclasses and named tuples generate (app/generated.py), made by importing
 // the bytecode just compiled, with the data files, where the page unpacks app.zip.
 const GENERATE = String.raw`
-import importlib, marshal, os, sys
+import importlib, marshal, sys
 
 root = request["root"]
-for name, text in [*((n, base64.b64decode(b)) for n, b in compiled.items()),
-                   *((n, t.encode("utf-8")) for n, t in request["data"].items())]:
-    os.makedirs(posixpath.dirname(posixpath.join(root, name)), exist_ok=True)
-    with open(posixpath.join(root, name), "wb") as file:
-        file.write(text)
+write_app({**{name: base64.b64decode(pyc) for name, pyc in compiled.items()}, **request["data"]},
+          root)
 sys.path.insert(0, posixpath.dirname(root))
 package = posixpath.basename(root)
 generated = importlib.import_module(f"{package}.generated")
@@ -297,7 +295,7 @@ async function main() {
   if (request.mode === "compile") {
     const pyodide = await loadPyodide({ indexURL, env: { PYTHONNODEBUGRANGES: "1" }, ...quiet });
     pyodide.globals.set("request_json", JSON.stringify(request));
-    return pyodide.runPython(COMPILE + GENERATE);
+    return pyodide.runPython(WRITE_APP + COMPILE + GENERATE);
   }
   if (request.mode === "check") {
     const pyodide = await loadPyodide({ indexURL, stdLibURL: request.zip, ...quiet });
