@@ -38,10 +38,10 @@ import pytest
 from app.share.link import game_fragment
 from tests.e2e.conftest import RECORDS
 from tests.e2e.engines import ENGINES, REQUIRED, Browser, missing, open_engine, xvfb_display
+from tests.e2e.test_shell_update import make_new_version
 from tests.e2e.test_start_snapshot import PLANT, page_mark, pyodide_build_id
 from tests.e2e.test_ui import cli_score
 from tests.share.typical import typical_game
-from tools.build import write_precache
 from tools.serve import DistServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -356,9 +356,7 @@ def test_a_tap_on_update_reloads_into_the_new_version_and_its_worker_takes_over(
     engine.wait_worker()
     engine.until(lambda: engine.js("return !!navigator.serviceWorker.controller"),
                  "the first worker never took the page over")
-    with (dist_copy / "shell.css").open("a", encoding="utf-8") as css:
-        css.write("\n/* new version */\n")
-    write_precache(dist_copy)
+    make_new_version(dist_copy)
     engine.js("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     engine.wait_for("#shell-update:not([hidden])", "the new version was never offered", 120)
     engine.js("window.__before = true")
