@@ -184,17 +184,23 @@ async function startPython() {
 // fetches its WebAssembly with the page's fetch(), and gets the gzipped copy the worker downloads
 // too, inflated here (so the file is downloaded once: the worker's request finds it in the HTTP
 // cache), where a host that compresses nothing would send all 9.6 MB. A host that marks .gz files
-// Content-Encoding: gzip has them inflated by fetch already. Only that one request is answered so,
-// and only during this start. Pyodide only warns when its WebAssembly cannot be read (a connection
-// lost on the way) and waits for ever: the failure is said to boot.js ("debertz:boot-error"), which
-// then reloads the page once the service worker has every file.
+// Content-Encoding: gzip has them inflated by fetch already. Pyodide only warns when its
+// WebAssembly or its standard library cannot be read (a connection lost on the way) and may wait
+// for ever: a failure of either is said to boot.js ("debertz:boot-error"), which then reloads the
+// page once the service worker has every file. Only those two requests are answered so, once
+// each, and only during this start.
 async function fromTheNetwork(start) {
   const fetched = globalThis.fetch;
   const wasm = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
+  const answers = new Map([
+    [wasm, () => fetched(`${wasm}.gz`).then(inflated)],
+    [STDLIB_URL, () => fetched(STDLIB_URL).then((response) => watched(response, response.body))],
+  ]);
   globalThis.fetch = (input, init) => {
-    if (String(input) !== wasm) return fetched(input, init);
-    globalThis.fetch = fetched;
-    return fetched(`${wasm}.gz`, init).then(inflated).catch((error) => {
+    const answer = answers.get(String(input));
+    if (!answer) return fetched(input, init);
+    answers.delete(String(input));
+    return answer().catch((error) => {
       bootError(error);
       throw error;
     });
@@ -207,17 +213,16 @@ async function fromTheNetwork(start) {
 }
 
 function inflated(response) {
-  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-  const body = watched(response.body);
   const encoded = /gzip/i.test(response.headers.get("Content-Encoding") || "");
-  const bytes = encoded ? body : body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(bytes, { headers: { "Content-Type": "application/wasm" } });
+  const body = encoded ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  return watched(response, body, { "Content-Type": "application/wasm" });
 }
 
-// A stream of the same bytes whose failure is said to boot.js.
-function watched(body) {
+// The response with `body` in place of its own, whose failure to arrive is said to boot.js.
+function watched(response, body, headers = response.headers) {
+  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
   const reader = body.getReader();
-  return new ReadableStream({
+  const stream = new ReadableStream({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
@@ -230,6 +235,7 @@ function watched(body) {
     },
     cancel: (reason) => reader.cancel(reason),
   });
+  return new Response(stream, { headers });
 }
 
 function bootError(error) {
