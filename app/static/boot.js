@@ -32,13 +32,10 @@
   const byId = (id) => document.getElementById(id);
   const BUILD = (document.querySelector('meta[name="debertz-build"]') || {}).content || "";
   const SCREENS = `debertz-screens:${new URL("./", location.href).pathname}`;
-  const KEPT_NOTE = `debertz-kept-note:${new URL("./", location.href).pathname}`; // restartIfFailed
   let updateRequested = false; // only a tap on this page's prompt switches it to a new version
   let reloading = false;
   let started = false;
-  let firstVisit = false; // the service worker is downloading the site
-  let early = false; // ...and Python started meanwhile, from the network (startEarly)
-  let earlyError = null; // what stopped that start: the page reloads once the worker took over
+  let firstVisit = false; // the service worker is downloading the site; Python waits for it
   let offline = false;
   let precached = { done: 0, total: 0 };
 
@@ -267,7 +264,6 @@
     new MutationObserver(() => {
       if (root.dataset.app === "loading") return;
       if (root.dataset.screen) delete root.dataset.screen;
-      delete root.dataset.download; // an early start's
       hideNote("starting");
       if (root.dataset.app === "ready") {
         replayHeldTap();
@@ -321,10 +317,6 @@
   // --- errors --------------------------------------------------------------------------------
 
   function showError(detail) {
-    if (early && root.dataset.app === "loading" && !navigator.serviceWorker.controller) {
-      earlyFailed(detail);
-      return;
-    }
     if (root.dataset.app !== "loading") {
       console.error(detail); // after start-up, or a second report of the same failure
       return;
@@ -376,7 +368,6 @@
   const megabytes = (bytes) => (bytes / 1e6).toLocaleString(root.lang, { maximumFractionDigits: 1 });
 
   function showDownload() {
-    if (root.dataset.app !== "loading") return; // an early start that is up: the note says it
     const values = { done: megabytes(precached.done), total: megabytes(precached.total || 12.5e6) };
     const said = offline ? text("shell.offline") : text("shell.downloading");
     bootText(say(said, values), offline ? "" : text("shell.hint"));
@@ -386,13 +377,13 @@
   function onPrecacheMessage({ data }) {
     if (!data || data.type !== "precache") return;
     precached = { done: data.done, total: data.total };
-    if (!firstVisit || (started && !early)) return;
+    if (!firstVisit || started) return;
     if (data.state === "failed") {
       console.warn("the site could not be saved for offline use:", data.error);
       installFailed();
     } else if (data.state === "done") {
       keptForOffline();
-      setTimeout(early ? restartIfFailed : startPython, CONTROL_WITHIN_MS); // never taken over
+      setTimeout(startPython, CONTROL_WITHIN_MS); // if the worker never takes the page over
     } else if (!offline) {
       showDownload();
     }
@@ -407,7 +398,6 @@
     online().then((up) => {
       if (!up) waitForConnection();
       else if (failedInstalls < INSTALL_TRIES) install();
-      else if (early) noWorker();
       else startPython();
     });
   }
@@ -442,67 +432,12 @@
     showDownload();
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       keptForOffline(); // a worker takes a page over only once every file is kept
-      if (!early) return startPython();
-      restartIfFailed();
-      if (earlyError || root.dataset.app !== "loading") return;
-      bootText(text("shell.loading"), ""); // every file is here: only Python's start is left
-      delete root.dataset.download;
-      watchSlowStart();
+      startPython();
     });
     addEventListener("offline", () => {
-      if ((!started || earlyError) && !offline) waitForConnection();
+      if (!started && !offline) waitForConnection();
     });
     install();
-    if (navigator.onLine && typeof DecompressionStream === "function") startEarly();
-  }
-
-  // A first visit starts Python at once, from the network, while the worker downloads the same
-  // files (the browser's HTTP cache gives them to it: a request for a file the page has just
-  // fetched is answered "not modified"), rather than after the worker has kept the whole site:
-  // 4.4 s instead of 5.2 s to interactive at 4x CPU (README). Pyodide's WebAssembly comes as the
-  // gzipped copy the worker downloads too, inflated in python.mjs. The download's progress shows
-  // until the app is up; if this start fails (the connection lost, say), the page says what the
-  // download says and reloads once the worker has kept every file and taken it over.
-  function startEarly() {
-    early = true;
-    root.dataset.pythonEarly = "started";
-    startPython(true);
-  }
-
-  function earlyFailed(detail) {
-    if (!earlyError) console.warn("Python could not start from the network:", detail);
-    earlyError = String(detail || "");
-    root.dataset.pythonEarly = "failed";
-    if (!offline) showDownload();
-  }
-
-  // The worker cannot keep the site (the host refuses a file, no storage, workers blocked): an
-  // early start is the start, its failure is said now and from now on.
-  function noWorker() {
-    early = false;
-    if (earlyError) showError(earlyError);
-    else watchSlowStart();
-  }
-
-  function restartIfFailed() {
-    if (!earlyError || reloading) return;
-    reloading = true;
-    try {
-      sessionStorage.setItem(KEPT_NOTE, "1"); // the page after the reload says it works offline
-    } catch {
-      // no storage: the note is not said
-    }
-    location.reload();
-  }
-
-  function keptBeforeReload() {
-    try {
-      const kept = sessionStorage.getItem(KEPT_NOTE);
-      sessionStorage.removeItem(KEPT_NOTE);
-      return Boolean(kept);
-    } catch {
-      return false;
-    }
   }
 
   function install() {
@@ -511,9 +446,7 @@
 
   // Said once the app is ready (boot.js's observer of data-app).
   function keptForOffline() {
-    if (root.dataset.offlineReady) return;
-    root.dataset.offlineReady = "new";
-    if (root.dataset.app === "ready") showOfflineReady(); // an early start was up before
+    if (!root.dataset.offlineReady) root.dataset.offlineReady = "new";
   }
 
   function showOfflineReady() {
@@ -535,23 +468,19 @@
   // Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before use:
   // this app runs no PyScript workers. python.mjs is imported first: it starts reading the
   // Python snapshot while PyScript loads.
-  // Early (startEarly): the download's progress stays on screen, and no "slow" note is given
-  // (a first visit over a slow connection takes as long as its download).
-  function startPython(isEarly = false) {
+  function startPython() {
     if (started) return;
     started = true;
-    if (!isEarly) {
-      offline = false;
-      bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
-      delete root.dataset.download;
-      watchSlowStart();
-    }
+    offline = false;
+    bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
+    delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
     const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
       .catch(failed);
+    watchSlowStart();
   }
 
   // --- the service worker and updates --------------------------------------------------------
@@ -674,7 +603,6 @@
       location.reload();
     });
     if (workers.controller) {
-      if (keptBeforeReload()) keptForOffline();
       startPython();
       register().catch((error) => console.warn("service worker not registered:", error));
       return;

@@ -27,8 +27,6 @@
 //   data-python-fallback="<reason>"                 why a stored snapshot was not used
 //   data-python-snapshot="made" | "failed" | "too-big" | ...   what became of making one
 //   data-python-snapshot-reason="<reason>"          why none was made
-//   data-python-early="started" | "failed"          a first visit's start from the network,
-//                                                   while the worker downloads (boot.js)
 // Pyodide's snapshot API is private (underscore options): the runtime is pinned (package.json).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -170,83 +168,12 @@ async function startPython() {
     whenReady(watchForWaitingVersions);
     return restored;
   }
-  const early = root.dataset.pythonEarly && !navigator.serviceWorker?.controller;
-  const load = () => loadRuntime(settings);
-  const pyodide = await (early ? fromTheNetwork(load) : load());
+  const pyodide = await loadRuntime(settings);
   root.dataset.python = "normal";
   await prepareApp(pyodide);
-  whenReady(() => whenServed(() => whenIdle(() => queue(() => makeSnapshot(RUNTIME)))));
+  whenReady(() => whenIdle(() => queue(() => makeSnapshot(RUNTIME))));
   whenReady(watchForWaitingVersions);
   return pyodide;
-}
-
-// A first visit's start while the service worker downloads the site (boot.js startEarly): Pyodide
-// fetches its WebAssembly with the page's fetch(), and gets the gzipped copy the worker downloads
-// too, inflated here (so the file is downloaded once: the worker's request finds it in the HTTP
-// cache), where a host that compresses nothing would send all 9.6 MB. A host that marks .gz files
-// Content-Encoding: gzip has them inflated by fetch already. Pyodide only warns when its
-// WebAssembly or its standard library cannot be read (a connection lost on the way) and may wait
-// for ever: a failure of either is said to boot.js ("debertz:boot-error"), which then reloads the
-// page once the service worker has every file. Only those two requests are answered so, once
-// each, and only during this start.
-async function fromTheNetwork(start) {
-  const fetched = globalThis.fetch;
-  const wasm = new URL("pyodide.asm.wasm", RUNTIME_URL).href;
-  const answers = new Map([
-    [wasm, () => fetched(`${wasm}.gz`).then(inflated)],
-    [STDLIB_URL, () => fetched(STDLIB_URL).then((response) => watched(response, response.body))],
-  ]);
-  globalThis.fetch = (input, init) => {
-    const answer = answers.get(String(input));
-    if (!answer) return fetched(input, init);
-    answers.delete(String(input));
-    return answer().catch((error) => {
-      bootError(error);
-      throw error;
-    });
-  };
-  try {
-    return await start();
-  } finally {
-    globalThis.fetch = fetched;
-  }
-}
-
-function inflated(response) {
-  const encoded = /gzip/i.test(response.headers.get("Content-Encoding") || "");
-  const body = encoded ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
-  return watched(response, body, { "Content-Type": "application/wasm" });
-}
-
-// The response with `body` in place of its own, whose failure to arrive is said to boot.js.
-function watched(response, body, headers = response.headers) {
-  if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
-  const reader = body.getReader();
-  const stream = new ReadableStream({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (error) {
-        bootError(error);
-        controller.error(error);
-      }
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return new Response(stream, { headers });
-}
-
-function bootError(error) {
-  dispatchEvent(new CustomEvent("debertz:boot-error", { detail: String(error) }));
-}
-
-// Once a service worker serves this page (a first visit's: once it has kept every file).
-function whenServed(then) {
-  const workers = navigator.serviceWorker;
-  if (!workers || workers.controller) return then();
-  workers.addEventListener("controllerchange", () => then(), { once: true });
 }
 
 // Python from the snapshot, or null (the snapshot discarded) when it cannot be restored.

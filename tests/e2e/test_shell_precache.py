@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from tools.build import NOT_PRECACHED, ONLINE_ONLY, PACKED, manifest_files, read_precache
+from tools.build import NOT_PRECACHED, ONLINE_ONLY, manifest_files, read_precache
 from tools.serve import DistServer
 
 pytestmark = pytest.mark.fresh_context  # what a first visit and an offline start request
@@ -22,16 +22,14 @@ Wait = Callable[[Page], None]
 
 
 def requested_files(requests: list[str], base_url: str) -> set[str]:
-    """The ./relative files among the recorded URLs ("./" itself is the page, index.html; a
-    file's gzipped copy, which a first visit's early start fetches, is the file)."""
+    """The ./relative files among the recorded URLs ("./" itself is the page, index.html)."""
     base = urlsplit(base_url).path
-    packed = {copy: name for name, copy in PACKED.items()}
     found = set()
     for url in requests:
         path = urlsplit(url).path
         assert path.startswith(base), f"{url} is outside the site"
-        name = path[len(base) :]
-        found.add("./" + (packed.get(name, name) or "index.html"))
+        name = "./" + path[len(base) :]
+        found.add("./index.html" if name == "./" else name)
     return found - {f"./{name}" for name in NOT_PRECACHED}
 
 
