@@ -173,7 +173,7 @@ def test_an_update_of_one_css_line_downloads_only_what_changed_then_works_offlin
     assert page.get_attribute("html", "data-python") == "snapshot"
     assert page.get_attribute("html", "data-python-snapshot") is None
     # Offline once the new worker has taken over, as a player would be: a reload within that
-    # second once hung CI's run here (30 s for "load"); 40 reloads timed across it did not, here.
+    # second once hung CI's run here (30 s for "load"); 39 reloads timed across it did not, here.
     page.wait_for_selector('html[data-update="taken-over"]', state="attached", timeout=30_000)
     offline_start(page, server, wait_ready)
     assert server.bytes_sent <= 100_000, "the offline start downloaded something"
