@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_start_snapshot import offer
 from tools.build import Precache, read_precache, write_precache
 from tools.serve import DistServer
 
@@ -30,10 +31,15 @@ INBOX = """() => caches.open("debertz-inbox")
   .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
 
 
-def make_new_version(dist: Path) -> Precache:
-    """Change one file as a rebuild after an edit would, and regenerate the precache list."""
+def change_shell_css(dist: Path) -> None:
+    """Change one file as a rebuild after an edit would."""
     with (dist / "shell.css").open("a", encoding="utf-8") as css:
         css.write("\n/* new version */\n")
+
+
+def make_new_version(dist: Path) -> Precache:
+    """A new version: one file changed (``change_shell_css``), the precache list written again."""
+    change_shell_css(dist)
     return write_precache(dist)
 
 
@@ -121,9 +127,8 @@ def test_the_prompt_speaks_the_pages_language(
     # The language is switched before the new version exists, so whichever update check finds
     # it (ours below or Chromium's own after the reload) builds the prompt in Russian.
     page.evaluate("document.documentElement.lang = 'ru'")
-    make_new_version(dist_copy)
-    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    expect(page.locator("#shell-update-button")).to_have_text("Обновить", timeout=60_000)
+    offer(page, dist_copy, change_shell_css)
+    expect(page.locator("#shell-update-button")).to_have_text("Обновить")
     expect(page.locator("#shell-update-text")).to_have_text("Готова новая версия приложения.")
 
 
@@ -151,9 +156,7 @@ def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
     it and start it again before the new one takes over, and the page must not then get the
     old version's files beside the new ones."""
     controlled(page, serve(dist_copy), wait_ready, wait_offline_ready)
-    make_new_version(dist_copy)
-    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    expect(page.locator("#shell-update")).to_be_visible(timeout=60_000)
+    offer(page, dist_copy, change_shell_css)
     assert "new version" not in page.evaluate(SHELL_CSS)
     assert page.evaluate(SERVE) is True
     assert "new version" in page.evaluate(SHELL_CSS)
