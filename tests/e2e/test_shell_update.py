@@ -27,6 +27,7 @@ PLANT_CACHES = """(scope) => Promise.all([
   caches.open("debertz-inbox")
     .then((cache) => cache.put("./inbox/1-shared", new Response("a shared game"))),
 ]).then(() => true)"""
+SHELL_CSS = "fetch('./shell.css').then((r) => r.text())"
 INBOX = """() => caches.open("debertz-inbox")
   .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
 
@@ -90,7 +91,7 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     expect(prompt).to_be_visible(timeout=60_000)
     lang = page.evaluate("document.documentElement.lang")
     expect(prompt).to_contain_text(PROMPTS[lang])
-    assert "new version" not in page.evaluate("fetch('./shell.css').then(r => r.text())")
+    assert "new version" not in page.evaluate(SHELL_CSS)
     assert len(saved_screens.paints(page)) == 1, "the same build paints the sheet it kept"
 
     # Caches that are not the worker's own layout: an older layout's (removed at the switch) and
@@ -108,7 +109,7 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     names = page.evaluate("caches.keys()")
     assert f"debertz:{server.url}:0123456789abcdef" not in names, "an older layout's cache stayed"
     assert page.evaluate(INBOX) == [server.url + "inbox/1-shared"], "the share inbox was emptied"
-    assert "new version" in page.evaluate("fetch('./shell.css').then(r => r.text())")
+    assert "new version" in page.evaluate(SHELL_CSS)
     assert cached_files(page, server.url) == listed(new), "the old revisions are removed"
     page.goto(server.url)
     wait_ready(page)
@@ -142,7 +143,6 @@ SERVE = """async () => {
   const next = await ask(registration.waiting, "files");
   return ask(navigator.serviceWorker.controller, { type: "serve", keys: next.keys });
 }"""
-SHELL_CSS = "fetch('./shell.css').then((r) => r.text())"
 
 
 def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
