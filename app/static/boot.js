@@ -260,6 +260,8 @@
     if (found.length === 1) found[0].click();
   }
 
+  const onceReady = []; // what waits for the app to be ready (whenAppReady)
+
   function watchStart() {
     new MutationObserver(() => {
       if (root.dataset.app === "loading") return;
@@ -268,8 +270,14 @@
       if (root.dataset.app === "ready") {
         replayHeldTap();
         if (root.dataset.offlineReady === "new") showOfflineReady();
+        for (const then of onceReady.splice(0)) then();
       }
     }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+  }
+
+  function whenAppReady(then) {
+    if (root.dataset.app === "ready") then();
+    else onceReady.push(then);
   }
 
   // A note is said in the page's language, and said again in the new one when the player picks
@@ -549,16 +557,6 @@
   function tookOver(worker) {
     const done = () => worker.state === "activated" && (root.dataset.update = "taken-over");
     if (!done()) worker.addEventListener("statechange", done);
-  }
-
-  function whenAppReady(then) {
-    if (root.dataset.app === "ready") return then();
-    const watch = new MutationObserver(() => {
-      if (root.dataset.app !== "ready") return;
-      watch.disconnect();
-      then();
-    });
-    watch.observe(root, { attributes: true, attributeFilter: ["data-app"] });
   }
 
   function watchForUpdates(registration) {
