@@ -84,8 +84,8 @@ def write_app(files, root="/home/pyodide/app"):
         os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
         with open(os.path.join(root, path), "wb") as file:
             file.write(content if isinstance(content, bytes) else content.encode("utf-8"))
-    if "/home/pyodide" not in sys.path:
-        sys.path.insert(0, "/home/pyodide")
+    if os.path.dirname(root) not in sys.path:
+        sys.path.insert(0, os.path.dirname(root))
 `;
 
 const MAKE = String.raw`
@@ -242,12 +242,11 @@ for name, source in request["files"].items():
 // The code the app's dataclasses and named tuples generate (app/generated.py), made by importing
 // the bytecode just compiled, with the data files, where the page unpacks app.zip.
 const GENERATE = String.raw`
-import importlib, marshal, sys
+import importlib, marshal
 
 root = request["root"]
 write_app({**{name: base64.b64decode(pyc) for name, pyc in compiled.items()}, **request["data"]},
           root)
-sys.path.insert(0, posixpath.dirname(root))
 package = posixpath.basename(root)
 generated = importlib.import_module(f"{package}.generated")
 
