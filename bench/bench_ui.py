@@ -17,9 +17,9 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
    row stored and drawn; the hand is then undone, so every save goes into a 60-hand game);
    then Save's floor (a tap on a button outside the app that reads and writes 20 kB in an
    IndexedDB transaction of its own and changes the button once it is complete: no Python, no
-   render of ours; at 1x it took 29 ms here, as long as *Save*, because Chromium runs nothing
-   of a transaction until the frame the tap causes has been drawn, so a change shown after its
-   write lands in the frame after); *Share the game* (the link's QR code); the games list → *Statistics*; → a finished game's
+   render of ours; at 1x it took 28–29 ms here, as long as *Save*: Chromium runs nothing of a
+   transaction until the frame the tap causes has been drawn, so a change shown after its write
+   lands in the frame after); *Share the game* (the link's QR code); the games list → *Statistics*; → a finished game's
    report; *Rematch* of a finished game (the new game's empty sheet; it is deleted after, so the
    library stays at 300); a 60-hand four-player game file chosen in *Open a file…* → its preview;
    another phone's backup of 100 games chosen → its restore plan (and, ``answer``, the first
