@@ -859,7 +859,7 @@ WARM_STEP = 4
 
 async def _warm(app: App, game_ids: list[str]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
-    next: the QR encoder and the code of the game changed last (the share screen); the reports
+    next: the screen of the game changed last; the QR encoder and the code of the game changed last (the share screen); the reports
     of the games ``game_ids`` (a report; ``<html data-reports="ready">`` then), each game read
     from its stored text in the step that needs it (not at the start: 500 games, 161 ms on
     CPython),
@@ -867,6 +867,9 @@ async def _warm(app: App, game_ids: list[str]) -> None:
     (a file or a backup opened looks for its copy among them); then ``<html
     data-warm="ready">``. Each piece waits for the page's next idle time."""
     dataset = js.document.documentElement.dataset
+    await _idle()
+    with contextlib.suppress(Unread):  # read again meanwhile: drawn when opened
+        views.warm_game(app.state)
     await _idle()
     warm_qr()
     await _idle()

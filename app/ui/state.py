@@ -122,6 +122,21 @@ class State:
         return self.games.get(self.game_id) if self.game_id else None
 
 
+def last_changed(state: State) -> str | None:
+    """The id of the game changed last among those that can be played (None when there is
+    none): the one a player most likely opens or shares next.
+
+    >>> games = {"g1": {"id": "g1", "players": ["A", "B"], "hands": [], "updated": "2026-12-01T20:00:00"},
+    ...          "g2": {"id": "g2", "players": ["A", "B"], "hands": [], "updated": "2026-12-02T20:00:00"}}
+    >>> last_changed(initial_state(games, {}, [], []))
+    'g2'
+    """
+    playable = [gid for gid in state.games if "error" not in state.games.summary(gid)]
+    if not playable:
+        return None
+    return max(playable, key=lambda gid: str(state.games.summary(gid).get("updated", "")))
+
+
 def pick_lang(preferred: list[str]) -> str:
     """The first supported language among the browser's, else Ukrainian.
 

@@ -22,7 +22,7 @@ from app.ui.help.views import render_help
 from app.ui.markup import esc, join
 from app.ui.setup.views import render_setup
 from app.ui.sharing import views as sharing
-from app.ui.state import LANGS, Screen, State
+from app.ui.state import LANGS, Screen, State, last_changed
 from app.ui.stats.views import render_stats
 
 View = Callable[[State, i18n.Tr], str]
@@ -45,6 +45,29 @@ def render(state: State) -> str:
     if state.screen == "game" and state.game is None:
         view = render_home  # the game was deleted meanwhile: the list it was in
     return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + view(state, t)
+
+
+def warm_game(state: State) -> str | None:
+    """Draw ahead, while the page is idle, the screen of the game changed last (the one a first
+    tap most likely opens): its replay and its rows are kept (``app.ui.game.views._kept_row``),
+    so that opening it draws from them as every later time does. The game's id, or None when
+    there is no game to open; ``state`` is left as it was.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}}, {}, [], ["en"])
+    >>> warm_game(state), state.screen
+    ('g1', 'home')
+    """
+    from app.ui.reducer import reduce  # (the reducer's actions use these views)
+
+    last = last_changed(state)
+    if last is None:
+        return None
+    opened, _ = reduce(state, "route", {"hash": f"#/game/{last}"})
+    if opened.screen != "game" or opened.game_id != last:
+        return None
+    render(opened)
+    return last
 
 
 def _volatile(state: State, t: i18n.Tr) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.ui import views
 from app.ui.game import views as game_views
 from tests.ui.helpers import Table
 
@@ -84,3 +85,32 @@ def test_a_save_draws_one_new_row() -> None:
     finally:
         game_views._hand_rows = real
     assert len(drawn) == 1
+
+
+def test_the_game_changed_last_drawn_at_idle_is_opened_from_its_kept_rows() -> None:
+    # the start's warm-up (app/browser/shell.py _warm) draws it, so that the first tap that
+    # opens it draws no row afresh, as the taps after it
+    table = Table("en")
+    game_id = table.new_game(["Оля", "Петро"], target=5001)
+    for n in range(12):
+        table.hand(taker=n % 2, cards={0: 100})
+    table = table.reloaded()  # a start: the games as read from the store, nothing drawn yet
+    game_views._rows.clear()
+    before = table.html()
+    assert views.warm_game(table.state) == game_id
+    assert table.state.screen == "home" and table.html() == before
+    drawn: list[int] = []
+    real = game_views._hand_rows
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    game_views._hand_rows = counted  # type: ignore[assignment]
+    try:
+        table.do("route", hash=f"#/game/{game_id}")
+        opened = table.html()
+    finally:
+        game_views._hand_rows = real
+    assert drawn == [] and opened.count('<tbody class="hand') == 12
+    assert opened == drawn_afresh(table)

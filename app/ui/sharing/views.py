@@ -27,7 +27,7 @@ from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
 from app.ui.sharing.state import Incoming, Problem, Restored, sheet_key
-from app.ui.state import GameDict, Screen, State
+from app.ui.state import GameDict, Screen, State, last_changed
 from app.ui.views_common import issue_text, when_text
 
 SCREENS: tuple[Screen, ...] = ("shared", "rules-in", "share", "import")
@@ -127,10 +127,9 @@ def warm_share(state: State) -> str | None:
     """
     from app.share.qr import qr_code
 
-    playable = [gid for gid in state.games if "error" not in state.games.summary(gid)]
-    if not playable:
+    last = last_changed(state)
+    if last is None:
         return None
-    last = max(playable, key=lambda gid: str(state.games.summary(gid).get("updated", "")))
     try:
         link = state.transfer.base + game_fragment(state.games[last])
     except (engine.DebertzError, ShareError):
