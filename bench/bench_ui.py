@@ -15,12 +15,12 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
 2. One *round* goes through every tap once, from the games list, as a player would: open the
    60-hand game; a keystroke in a card field of a new hand (the live preview); *Save* (the 61st
    row stored and drawn; the hand is then undone, so every save goes into a 60-hand game);
-   then Save's floor (a tap on a button outside the app that reads and writes 20 kB in an
+   then Save's floor (a tap on a button outside the app that reads, then writes 5 kB in an
    IndexedDB transaction of its own and changes the button once it is complete: no Python, no
    render of ours; at 1x it took 28–29 ms here, as long as *Save*: Chromium runs nothing of a
    transaction until the frame the tap causes has been drawn, so a change shown after its write
-   lands in the frame after); *Share the game* (the link's QR code); the games list → *Statistics*; → a finished game's
-   report; *Rematch* of a finished game (the new game's empty sheet; it is deleted after, so the
+   lands in the frame after); *Share the game* (the link's QR code); the games list →
+   *Statistics*; → a finished game's report; *Rematch* of a finished game (the new game's empty sheet; it is deleted after, so the
    library stays at 300); a 60-hand four-player game file chosen in *Open a file…* → its preview;
    another phone's backup of 100 games chosen → its restore plan (and, ``answer``, the first
    thing the screen shows of it: the planning's progress, or the plan). Each tap waits for the
@@ -169,7 +169,7 @@ EDIT = """async ([index, side, points]) => {
 
 
 # Save's floor in the same page: a button outside the app whose tap opens a readwrite transaction
-# on a database of its own, reads a record, writes 20 kB (a 60-hand game's record is about that)
+# on a database of its own, reads a record, writes 5 kB (the 60-hand game's record is 4.8 kB)
 # once the read is back, and changes the button once the transaction is complete: what any
 # change shown only after its write costs here, with no Python and no rendering of ours.
 FLOOR = """() => {
@@ -178,7 +178,7 @@ FLOOR = """() => {
   button.id = 'bench-floor';
   button.style.cssText = 'position:fixed;left:0;bottom:0;width:12px;height:12px;z-index:99;opacity:.01';
   document.body.append(button);
-  const text = 'x'.repeat(20000);
+  const text = 'x'.repeat(5000);
   const opening = indexedDB.open('bench-floor', 1);
   opening.onupgradeneeded = () => opening.result.createObjectStore('records');
   opening.onsuccess = () => {

@@ -859,13 +859,13 @@ WARM_STEP = 4
 
 async def _warm(app: App, game_ids: list[str]) -> None:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
-    next: the screen of the game changed last; the QR encoder and the code of the game changed last (the share screen); the reports
-    of the games ``game_ids`` (a report; ``<html data-reports="ready">`` then), each game read
-    from its stored text in the step that needs it (not at the start: 500 games, 161 ms on
-    CPython),
-    and the statistics screen's figures (when every game is among them); their content digests
-    (a file or a backup opened looks for its copy among them); then ``<html
-    data-warm="ready">``. Each piece waits for the page's next idle time."""
+    next: the screen of the game changed last (``views.warm_game``); the QR encoder and the code
+    of that game (the share screen); the reports of the games ``game_ids`` (a report; ``<html
+    data-reports="ready">`` then), each game read from its stored text in the step that needs
+    it (not at the start: 500 games, 161 ms on CPython), and the statistics screen's figures
+    (when every game is among them); their content digests (a file or a backup opened looks for
+    its copy among them); then ``<html data-warm="ready">``. Each piece waits for the page's
+    next idle time."""
     dataset = js.document.documentElement.dataset
     await _idle()
     with contextlib.suppress(Unread):  # read again meanwhile: drawn when opened
