@@ -4,7 +4,9 @@ r"""The one rule for players' names: the new-game form and everything that comes
 A name is checked after trimming. It may not hold a character that is invisible or changes how
 text around it is shown: control characters (NUL, tab, new line: category Cc), format
 characters (Cf: direction marks, embeddings and overrides such as U+202E, isolates, zero-width
-space and joiners, the soft hyphen, the BOM), line and paragraph separators (Zl, Zp), lone
+space and joiners, the soft hyphen, the BOM; but not the joiner inside an emoji such as 👨‍👩‍👧
+or 🏳️‍🌈, nor the tags of a flag such as 🏴󠁧󠁢󠁳󠁣󠁴󠁿, which a phone's keyboard types as one
+character), line and paragraph separators (Zl, Zp), lone
 surrogates (Cs), private-use characters (Co), the replacement character U+FFFD (what a file in
 another encoding turns into) and the blank Hangul fillers. Two names are the same name when they
 are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors and the
@@ -40,16 +42,57 @@ NameProblem = tuple[int, str, dict[str, object]]
 ``name_too_long`` {seat, length, max}, ``name_duplicate`` {seat, other}."""
 
 
+JOINER: Final = "\u200d"
+"""The zero-width joiner: refused, but where it joins two pictographs into one emoji."""
+TAGS: Final = range(0xE0020, 0xE0080)
+"""Tag characters: refused, but after a black flag, up to the cancel tag (a subdivision's flag)."""
+BLACK_FLAG: Final = "\U0001f3f4"
+CANCEL_TAG: Final = "\U000e007f"
+
+
 def refused_character(name: str) -> str | None:
     r"""The first character of ``name`` that a name may not hold (see the module), else None.
 
     >>> refused_character("Ol\x00ya"), refused_character("a\u00adb"), refused_character("👍🏽")
     ('\x00', '\xad', None)
+    >>> [refused_character(name) for name in ("👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈 Оля", "🧑🏽\u200d💻")]
+    [None, None, None]
+    >>> refused_character("Оля\u200d"), refused_character("\u200d🌈"), refused_character("О\u200dля")
+    ('\u200d', '\u200d', '\u200d')
     """
-    for char in name:
-        if char in REFUSED or unicodedata.category(char) in REFUSED_CATEGORIES:
+    for at, char in enumerate(name):
+        if char in REFUSED or (
+            unicodedata.category(char) in REFUSED_CATEGORIES and not _in_emoji(name, at)
+        ):
             return char
     return None
+
+
+def _in_emoji(name: str, at: int) -> bool:
+    """Whether the format character at ``at`` is part of an emoji: a joiner between two
+    pictographs (the first may carry a variation selector or a skin tone: 🏳️‍🌈, 🧑🏽‍💻), or one of
+    the tags that follow a black flag up to the cancel tag (🏴󠁧󠁢󠁥󠁮󠁧󠁿).
+
+    >>> flag = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+    >>> _in_emoji(flag, 3), _in_emoji(flag[:-1], 3), _in_emoji("a" + flag[1:], 3)
+    (True, False, False)
+    """
+    char = name[at]
+    if char == JOINER:
+        before = at - 1
+        if before > 0 and (name[before] == "\ufe0f" or unicodedata.category(name[before]) == "Sk"):
+            before -= 1
+        return before >= 0 and at + 1 < len(name) and all(
+            unicodedata.category(name[i]) == "So" for i in (before, at + 1)
+        )
+    if ord(char) in TAGS:
+        start, end = at, at
+        while start > 0 and ord(name[start - 1]) in TAGS:
+            start -= 1
+        while end + 1 < len(name) and ord(name[end + 1]) in TAGS:
+            end += 1
+        return start > 0 and name[start - 1] == BLACK_FLAG and name[end] == CANCEL_TAG
+    return False
 
 
 def name_key(name: str) -> str:

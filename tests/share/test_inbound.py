@@ -126,6 +126,21 @@ def test_a_name_the_form_refuses_is_refused_in_a_link_and_in_a_file(name: str) -
     assert name_problems([name, "Петро"])[0][1] == "name_control"
 
 
+EMOJI_NAMES = ["🐻\u200d❄\ufe0fВедмідь🍺", "👨\u200d👩\u200d👧 Сім'я", "🏳\ufe0f\u200d🌈Оля",
+               "🧑🏽\u200d💻", "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Ян"]
+
+
+@pytest.mark.parametrize("name", EMOJI_NAMES)
+def test_a_name_with_an_emoji_made_of_joined_pictographs_is_taken_everywhere(name: str) -> None:
+    # the joiner and a flag's tags are format characters, refused anywhere else in a name
+    game = {"players": [name, "Петро"], "hands": []}
+    assert name_problems([name, "Петро"]) == []
+    assert read_fragment(game_fragment(game))
+    assert read_file(json.dumps(game, ensure_ascii=False))
+    stray = name.replace("\u200d", "") + "\u200d"  # a joiner after the last character joins nothing
+    assert [p[1] for p in name_problems([stray])] == ["name_control"]
+
+
 def test_the_packed_form_refuses_a_control_character_in_a_name_too() -> None:
     made = game_fragment({"players": ["Оля", "Петро"], "hands": []})
     # a sender's own packer: the same bit fields with a name of its choice
