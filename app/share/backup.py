@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from app import engine
@@ -38,6 +39,8 @@ EPHEMERAL_SETTINGS = tuple(sorted(inbound.NOT_RESTORED))
 deleted, the backup record, this browser's storage note) and are neither written into a backup
 nor restored from one (app.share.inbound reads a backup's settings)."""
 MAX_GAMES = inbound.MAX_GAMES
+MADE_MAX = 40
+"""Longest time stamp a backup's ``made`` may be (the app writes 19 characters)."""
 REMIND_AFTER = 30
 """Hands entered since the last backup after which the games list suggests one (and again after
 as many more once the suggestion was put off)."""
@@ -167,9 +170,20 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
 
 
 def made_of(obj: Mapping[str, Any]) -> str:
-    """When the backup says it was made ("" when it does not say, or not as text)."""
+    """When the backup says it was made, as the app writes it (an ISO date and time); "" when
+    it does not say, or says something else (it is shown, and kept as the last backup's time).
+
+    >>> made_of({"made": "2026-12-01T09:00:00"}), made_of({"made": "yesterday"}), made_of({})
+    ('2026-12-01T09:00:00', '', '')
+    """
     made = obj.get("made")
-    return made if isinstance(made, str) else ""
+    if not isinstance(made, str) or len(made) > MADE_MAX:
+        return ""
+    try:
+        datetime.fromisoformat(made)
+    except ValueError:
+        return ""
+    return made
 
 
 def read_one(number: int, game: object) -> tuple[GameDict, str] | BadGame:

@@ -511,6 +511,21 @@ def test_a_backup_game_the_rules_refuse_is_listed_and_the_others_restored() -> N
     assert list(table.state.games) == [doc["games"][0]["id"]]
 
 
+def test_a_backup_of_unreadable_games_says_none_can_be_read_and_its_date_only_if_it_is_one() -> None:
+    doc = json.loads(backup_of(played(hands=2)))
+    doc["made"], doc["games"] = "yesterday", [{"players": ["A"], "hands": []}, 5, None]
+    table = Table("en")
+    table.do("open-file", name="backup.json", text=json.dumps(doc))
+    html = table.html()
+    assert "3 games of the backup could not be read" in html and 'id="restore"' not in html
+    assert "Nothing to restore: no game in this backup can be read." in html
+    assert "already here" not in html and "yesterday" not in html
+    assert "Backup (“backup.json”):" in html
+    doc["made"] = "2026-12-01T09:00:00"
+    table.do("open-file", name="backup.json", text=json.dumps(doc))
+    assert "Backup of 01.12.2026 09:00 (“backup.json”):" in table.html()
+
+
 def test_the_reminder_comes_after_many_hands_and_can_be_put_off() -> None:
     table = played(hands=REMIND_AFTER - 1)
     gid = table.game["id"]

@@ -377,7 +377,8 @@ def file_picker(t: i18n.Tr, primary: bool = False) -> str:
 
 
 def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
-    lines = [t("import.backup_of", when=when_text(plan.made) or "?", name=name)]
+    made = when_text(plan.made)
+    lines = [t("import.backup_of", when=made, name=name) if made else t("import.backup", name=name)]
     if plan.add:
         lines.append(t("import.will_add", count=len(plan.add)))
     if plan.copies:
@@ -404,8 +405,9 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
             f'<button type="button" class="btn" id="close-import" data-action="close-import">'
             f"{esc(t('common.cancel'))}</button></div>"
         )
-    else:
-        body += f'<p class="have">{esc(t("import.nothing_new"))}</p>' + _back_home(t)
+    else:  # all here already, or none of its games can be read (or it holds none)
+        nothing = "import.nothing_new" if plan.same else "import.nothing_readable"
+        body += f'<p class="have" id="nothing-to-restore">{esc(t(nothing))}</p>' + _back_home(t)
     return body
 
 
