@@ -324,9 +324,21 @@ def parse_card_text(text: str) -> int | None:
     (62, None, None, 62)
     >>> parse_card_text("²"), parse_card_text("①")  # digits to str.isdigit, not numbers to int
     (None, None)
+    >>> parse_card_text("0062"), parse_card_text("00062"), parse_card_text("1" * 23)  # too long: None
+    (62, 62, None)
     """
     text = text.strip()
-    return int(text) if text.isdecimal() and len(text) <= 4 else None
+    return int(text) if text.isdecimal() and len(text.lstrip("0")) <= 4 else None
+
+
+def too_long_number(text: str) -> bool:
+    """Whether ``text`` is a whole number too long to be read (more than any field takes).
+
+    >>> too_long_number("9" * 23), too_long_number("162"), too_long_number("9x" * 12)
+    (True, False, False)
+    """
+    text = text.strip()
+    return text.isdecimal() and len(text.lstrip("0")) > 4
 
 
 def fill_cards(game: GameDict, draft: HandDraft) -> None:
@@ -379,6 +391,8 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
                 issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": value}))
             elif value is not None:
                 cards.append(value)
+            elif too_long_number(text):
+                issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": text}))
             elif text:
                 issues.append(Issue(f"cards.{side}", "ui.cards_not_number", {"value": text}))
             elif side in missing:
@@ -418,6 +432,8 @@ def claim_to_hand(draft: HandDraft, hand: dict[str, Any]) -> tuple[dict[str, Any
     value = parse_card_text(text)
     if value is not None:
         claim["cards"] = value
+    elif too_long_number(text):
+        issues.append(Issue("claim.cards", "ui.cards_over", {"value": text}))
     elif text:
         issues.append(Issue("claim.cards", "ui.cards_not_number", {"value": text}))
     hand["claim"] = claim

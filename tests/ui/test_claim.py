@@ -268,6 +268,7 @@ def test_the_claims_sequences_stop_where_the_sides_cards_end() -> None:
     ("", "Type the card points in its tricks."),
     ("5o", "“5o” is not a number: digits only, 0 to 162."),
     ("170", "170 is more than 162: a hand has 162 card points in all."),
+    ("9" * 23, f"{'9' * 23} is more than 162: a hand has 162 card points in all."),
     ("161", "161 is impossible: no card is worth 1."),
 ])
 def test_wrong_claim_points_are_explained_at_their_field_and_kept(typed: str, expected: str) -> None:

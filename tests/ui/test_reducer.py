@@ -116,6 +116,37 @@ def test_letters_in_card_points_are_refused_without_losing_them() -> None:
     assert "“6x” is not a number" in table.html()
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    ("99999999999999999999999", "99999999999999999999999 is more than 162"),
+    ("00062", None),  # zeros in front: still 62, the other side 100
+])
+def test_a_number_of_many_digits_is_read_as_the_number_it_is(typed: str, said: str | None) -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("cards", side=0, value=typed)
+    table.do("save-hand")
+    if said is None:
+        assert table.state.entry is None and table.game["hands"][-1]["cards"] == [62, 100]
+    else:
+        assert table.state.entry is not None and table.state.entry.cards[0] == typed
+        assert said in table.html() and "is not a number" not in table.html()
+
+
+def test_a_target_of_many_digits_is_out_of_range_not_a_non_number() -> None:
+    table = Table("en")
+    table.do("route", hash="#/new")
+    for seat, name in enumerate(["Оля", "Петро"]):
+        table.do("setup-name", seat=seat, value=name)
+    table.do("setup-target", value="other")
+    table.do("setup-target-other", value="9" * 23)
+    table.do("start-game")
+    assert table.state.screen == "new"
+    html = table.html()
+    assert "A game can go to 51…10001 points." in html and "Type a whole number" not in html
+
+
 def test_editing_an_early_hand_rescores_the_later_ones() -> None:
     table = Table()
     table.new_game(["Оля", "Петро"])

@@ -100,7 +100,7 @@ def target_text(draft: SetupDraft) -> str:
 def target_value(draft: SetupDraft) -> int | None:
     """The target as a number, or None when what was typed is not a whole number."""
     text = target_text(draft)
-    return int(text) if text.isdecimal() and len(text) <= 6 else None
+    return int(text) if text.isdecimal() and len(text.lstrip("0")) <= 6 else None
 
 
 def rules_json(draft: SetupDraft) -> dict[str, Any]:
@@ -211,9 +211,9 @@ def check_setup(draft: SetupDraft) -> list[Issue]:
         for seat, code, params in app_names.name_problems(names(draft), NAME_MAX)
     ]
     target = target_value(draft)
-    if target is None:
+    if target is None and not target_text(draft).isdecimal():
         issues.append(Issue("target", "ui.target_not_number", {"value": target_text(draft)}))
-    elif not TARGET_MIN <= target <= TARGET_MAX:
+    elif target is None or not TARGET_MIN <= target <= TARGET_MAX:  # None: too long to read
         issues.append(Issue("target", "ui.target_range", {"min": TARGET_MIN, "max": TARGET_MAX}))
     if issues:
         return issues
