@@ -500,6 +500,38 @@ def test_restoring_over_changed_games_keeps_both_versions_and_overwrites_nothing
     assert "Nothing to restore" in phone.html()
 
 
+def test_a_deleted_game_a_backup_brings_back_is_offered_back_only_if_it_differs() -> None:
+    table = played(hands=2)
+    gid = table.state.game_id
+    text = backup_of(table)  # the game with 2 hands
+    table.hand(0, {0: 100})  # a third hand, in no backup
+    table.do("route", hash="#/")
+    table.do("delete-game", id=gid)
+    restore(table, text)
+    table.do("route", hash="#/")
+    assert len(table.state.games[gid]["hands"]) == 2 and 'id="restore-game"' in table.html()
+    table.do("route", hash=f"#/game/{gid}")
+    table.hand(1, {1: 100})  # played on: 3 hands again, not those of the deleted game
+    table.do("route", hash="#/")
+    played_on = table.state.games[gid]
+    table.do("restore-game", new_id="gt")
+    assert table.state.games[gid] is played_on  # not overwritten by the deleted one
+    assert [h["cards"] for h in table.state.games["gt"]["hands"]] == [
+        h["cards"] for h in played_on["hands"][:2]] + [[100, 62]]
+    assert 'id="restore-game"' not in table.html()
+
+    again = played(hands=2)  # deleted, then brought back as it was: nothing offered
+    gid = again.state.game_id
+    text = backup_of(again)
+    again.do("route", hash="#/")
+    again.do("delete-game", id=gid)
+    restore(again, text)
+    again.do("route", hash="#/")
+    assert 'id="restore-game"' not in again.html()
+    assert put_games(again.do("restore-game", new_id="gt")) == []  # the offer dropped, no game
+    assert list(again.state.games) == [gid] and again.state.trash is None
+
+
 def test_a_backup_game_the_rules_refuse_is_listed_and_the_others_restored() -> None:
     doc = json.loads(backup_of(played(hands=2)))
     doc["games"].append({"id": "broken", "players": ["A"], "hands": []})

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from app import changelog
+from app.share.link import stored_digest
+from app.storage import Unread
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload, Route, arrived, put, show_screen
 from app.ui.setup import draft as setup
@@ -41,12 +43,39 @@ def delete_game(state: State, payload: Payload) -> list[Effect]:
     return [*effects, Effect("focus", "restore-game")]
 
 
+def trash_offered(state: State) -> bool:
+    """Whether the game deleted last is offered back: not when a game of its id is here again
+    as it was (a backup brought it back); when one is here with other hands (brought back,
+    then played on), taking the deleted one back makes it a game of its own.
+
+    >>> from app.ui.reducer import reduce
+    >>> from app.ui.state import initial_state
+    >>> game = {"id": "g1", "players": ["A", "B"], "hands": []}
+    >>> state, _ = reduce(initial_state({"g1": game}, {}, [], []), "delete-game", {"id": "g1"})
+    >>> trash_offered(state), trash_offered(initial_state({"g1": game}, {"trash": game}, [], []))
+    (True, False)
+    """
+    trash = state.trash
+    if trash is None:
+        return False
+    try:
+        here = state.games.get(str(trash.get("id")))
+    except Unread:  # not read yet: offered, as before a backup
+        return True
+    return here is None or stored_digest(here) != stored_digest(trash)
+
+
 def _restore_game(state: State, payload: Payload) -> list[Effect]:
     game = state.trash
     if game is None:
         return []
+    offered = trash_offered(state)
     state.trash = None
     state.settings.pop("trash", None)
+    if not offered:  # here again as it was: nothing to take back
+        return []
+    if str(game.get("id")) in state.games:  # its id is taken by the game a backup brought back
+        game = {**game, "id": payload["new_id"]}  # and played on since: both kept
     return [put(state, changelog.with_entry(game, changelog.restore_entry("trash", payload.get("now", ""))))]
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
+from app.ui.games.actions import trash_offered
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
@@ -131,7 +132,7 @@ def _storage_note(state: State, t: i18n.Tr) -> str:
 
 
 def _trash(state: State, t: i18n.Tr) -> str:
-    if state.trash is None or state.notice == "game_deleted":
+    if state.trash is None or state.notice == "game_deleted" or not trash_offered(state):
         return ""
     names = ", ".join(str(name) for name in state.trash.get("players", []))
     return (
