@@ -101,7 +101,7 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     hand(page, taker=1, cards={0: 0})  # Оля 464
     hand(page, taker=1, cards={0: 0})  # Оля 626: the banner says why the game ended
     expect(page.locator(".result")).to_contain_text(
-        "Hand 4: Оля has 626 of 501; no other side reached the target."
+        "Hand 4: Оля — 626 of 501; no other side reached the target."
     )
     expect(page.locator("#needs")).to_have_count(0)
     page.evaluate("window.scrollTo(0, 0)")

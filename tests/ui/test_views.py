@@ -340,7 +340,7 @@ def test_how_the_game_was_decided_names_the_side_and_counts_the_sides() -> None:
     table.hand(0, {0: 162, 1: 0})
     table.hand(0, {0: 162, 1: 0})
     html = table.html()
-    assert "Hand 2: Olia has 324 of 301; no other side reached the target." in html
+    assert "Hand 2: Olia — 324 of 301; no other side reached the target." in html
     from app.ui.game.views import decided_key
 
     assert en(decided_key("more_points", 3)).startswith("More than one side reached")
