@@ -149,17 +149,25 @@ def _hand_problems(obj: dict[str, Any]) -> list[engine.Problem]:
     return [p for p in engine.check_game(stand_in) if p.hand is not None]
 
 
+DAMAGED: Final = frozenset({"not_list", "not_object", "not_text", "not_int", "not_bool", "missing"})
+"""Problems no version of the format makes (a value of the wrong kind, a key every version
+requires left out): what holds one is damaged, whatever else it holds."""
+
+
 def made_newer(problems: list[engine.Problem]) -> bool:
     """Whether the problems say a newer version made the game or rules: an option (or a
-    penalty's key) it does not know, or another ``format``.
+    penalty's key) it does not know, or another ``format``, and nothing damaged besides.
 
-    >>> made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
+    >>> newer = engine.Problem(None, "rules.jokers", "unknown_key", {}, "")
+    >>> made_newer([newer]), made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
+    (True, False)
+    >>> made_newer([newer, engine.Problem(None, "players", "not_list", {}, "")])
     False
     """
     return any(
         (p.code == "unknown_key" and p.field.startswith("rules")) or p.code == "unknown_format"
         for p in problems
-    )
+    ) and not any(p.code in DAMAGED for p in problems)
 
 
 def rules_problems(obj: object) -> list[engine.Problem]:

@@ -222,6 +222,12 @@ def test_an_unknown_rules_option_says_a_newer_version_made_the_link_or_file() ->
     with pytest.raises(LinkError) as plainly_wrong:
         read_fragment(json_link("rules", {"target": 7, "eggs": "x"}))
     assert plainly_wrong.value.code == "invalid" and len(plainly_wrong.value.problems) == 2
+    damaged = {"players": "<b>A</b>", "rules": {"jokers": "wild"}, "hands": "x"}
+    with pytest.raises(FileError) as damaged_file:  # no version writes players as text
+        read_file(json.dumps(damaged))
+    with pytest.raises(LinkError) as damaged_link:
+        read_fragment(json_link("shared", damaged))
+    assert damaged_file.value.code == damaged_link.value.code == "invalid"
 
 
 def packed_rules_link(eggs_index: int) -> str:
