@@ -40,7 +40,7 @@ def end_text(shown: Played, t: i18n.Tr) -> str:
     >>> g = played({"id": "e", "players": ["Оля", "Петро"], "rules": {"target": 301},
     ...             "hands": [{"taker": 0, "cards": [162, 0]}, {"taker": 0, "cards": [162, 0]}]})
     >>> end_text(g, i18n.translator("en"))
-    'Hand 2: Оля has 324 of 301; no other side reached the target.'
+    'Hand 2: Оля — 324 of 301; no other side reached the target.'
     """
     line = ending_line(shown)
     facts = None if line is None else line.facts
