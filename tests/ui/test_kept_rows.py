@@ -3,6 +3,9 @@ the rows drawn afresh, whatever the game went through."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +29,23 @@ def drawn_afresh(table: Table) -> str:
     finally:
         game_views._rows.clear()
         game_views._rows.update(kept)
+
+
+@contextlib.contextmanager
+def rows_drawn() -> Iterator[list[int]]:
+    """A list that gets an item for each row drawn afresh (not kept) while the block runs."""
+    drawn: list[int] = []
+    real = game_views._hand_rows
+
+    def counted(*args: object, **kwargs: object) -> str:
+        drawn.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    game_views._hand_rows = counted  # type: ignore[assignment]
+    try:
+        yield drawn
+    finally:
+        game_views._hand_rows = real
 
 
 @settings(max_examples=60, deadline=None)
@@ -71,19 +91,9 @@ def test_a_save_draws_one_new_row() -> None:
     table.new_game(["Оля", "Петро"], target=5001)
     for n in range(12):
         table.hand(taker=n % 2, cards={0: 100})
-    drawn: list[int] = []
-    real = game_views._hand_rows
-
-    def counted(*args: object, **kwargs: object) -> str:
-        drawn.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    game_views._hand_rows = counted  # type: ignore[assignment]
-    try:
+    with rows_drawn() as drawn:
         table.hand(taker=0, cards={0: 62})
         table.html()
-    finally:
-        game_views._hand_rows = real
     assert len(drawn) == 1
 
 
@@ -99,18 +109,8 @@ def test_the_game_changed_last_drawn_at_idle_is_opened_from_its_kept_rows() -> N
     before = table.html()
     assert views.warm_game(table.state) == game_id
     assert table.state.screen == "home" and table.html() == before
-    drawn: list[int] = []
-    real = game_views._hand_rows
-
-    def counted(*args: object, **kwargs: object) -> str:
-        drawn.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    game_views._hand_rows = counted  # type: ignore[assignment]
-    try:
+    with rows_drawn() as drawn:
         table.do("route", hash=f"#/game/{game_id}")
         opened = table.html()
-    finally:
-        game_views._hand_rows = real
     assert drawn == [] and opened.count('<tbody class="hand') == 12
     assert opened == drawn_afresh(table)
