@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -324,21 +325,38 @@ def parse_card_text(text: str) -> int | None:
     (62, None, None, 62)
     >>> parse_card_text("²"), parse_card_text("①")  # digits to str.isdigit, not numbers to int
     (None, None)
-    >>> parse_card_text("0062"), parse_card_text("00062"), parse_card_text("1" * 23)  # too long: None
+    >>> parse_card_text("0062"), parse_card_text("0" * 5000 + "62"), parse_card_text("1" * 23)
     (62, 62, None)
     """
-    text = text.strip()
-    return int(text) if text.isdecimal() and len(text.lstrip("0")) <= 4 else None
+    return read_number(text, CARD_DIGITS)
 
 
-def too_long_number(text: str) -> bool:
-    """Whether ``text`` is a whole number too long to be read (more than any field takes).
+CARD_DIGITS = 4
+"""Digits a card field reads (a longer number is more than 162 anyway)."""
 
-    >>> too_long_number("9" * 23), too_long_number("162"), too_long_number("9x" * 12)
-    (True, False, False)
+
+def read_number(text: str, digits: int) -> int | None:
+    """The whole number typed in ``text`` (in any script's digits, zeros in front allowed) when it
+    has at most ``digits`` digits; None when it is no whole number or a longer one (read without
+    turning thousands of digits into an int).
+
+    >>> read_number(" ٠٠٦٢ ", 4), read_number("12345", 4), read_number("-5", 4), read_number("", 4)
+    (62, None, None, None)
     """
     text = text.strip()
-    return text.isdecimal() and len(text.lstrip("0")) > 4
+    if not text.isdecimal():
+        return None
+    plain = "".join(str(unicodedata.decimal(char)) for char in text).lstrip("0") or "0"
+    return int(plain) if len(plain) <= digits else None
+
+
+def too_long_number(text: str, digits: int = CARD_DIGITS) -> bool:
+    """Whether ``text`` is a whole number with more than ``digits`` digits.
+
+    >>> too_long_number("9" * 23), too_long_number("0162"), too_long_number("9x" * 12)
+    (True, False, False)
+    """
+    return text.strip().isdecimal() and read_number(text, digits) is None
 
 
 def fill_cards(game: GameDict, draft: HandDraft) -> None:

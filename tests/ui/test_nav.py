@@ -75,9 +75,11 @@ def test_the_form_of_a_corrected_hand_opens_from_its_address() -> None:
     table.do("route", hash=f"#/game/{gid}/hand/1/delete")  # a reload of a confirmation
     assert table.state.entry is not None and table.state.entry.index == 0
     assert table.state.confirm is not None and table.state.confirm.index == 0
-    for gone in ("hand/2", "hand/0", "hand/x", "hand/2/delete", "nonsense"):
+    for gone in ("hand/2", "hand/0", "hand/x", "hand/2/delete", "nonsense", "hand/" + "9" * 5000):
         table.do("route", hash=f"#/game/{gid}/{gone}")
         assert nav.address(table.state) == f"#/game/{gid}", gone
+    table.do("route", hash=f"#/game/{gid}/hand/0001")  # zeros in front: still hand 1
+    assert table.state.entry is not None and table.state.entry.index == 0
     table.do("route", hash=f"#/game/{gid}/hand/delete")  # a new hand has nothing to delete
     assert nav.address(table.state) == f"#/game/{gid}/hand"
 

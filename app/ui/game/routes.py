@@ -107,10 +107,15 @@ def _game(state: State, game_id: str, rest: list[str], before: Where) -> list[Ef
 def _hand_index(state: State, form: list[str]) -> int | None:
     """The 0-based hand a ``hand/<n>`` address corrects (None for a new hand or a bad n)."""
     game = state.game
-    if game is None or len(form) != 2 or not form[1].isdecimal():
+    number = scoring.read_number(form[1], HAND_DIGITS) if len(form) == 2 else None
+    if game is None or number is None:
         return None
-    index = int(form[1]) - 1
+    index = number - 1
     return index if 0 <= index < len(game["hands"]) else None
+
+
+HAND_DIGITS = 4
+"""Digits a hand's number in an address may have (a game holds at most 5,000 hands)."""
 
 
 def _fresh_draft(state: State, index: int | None) -> HandDraft:

@@ -20,7 +20,7 @@ from app import changelog, engine
 from app import names as app_names
 from app.ui import scoring
 from app.ui.drafts import TARGETS, SetupDraft
-from app.ui.scoring import Issue
+from app.ui.scoring import Issue, read_number
 from app.ui.state import GameDict, State
 
 NAME_MAX = app_names.NAME_MAX
@@ -29,6 +29,8 @@ NAME_ISSUES = {"name_empty": "ui.name_empty", "name_control": "ui.name_control",
 """The form's text for each problem of the name rule (app/names.py)."""
 TARGET_MIN = 51
 TARGET_MAX = 10001
+TARGET_DIGITS = 6
+"""Digits the target field reads (a longer number is out of range anyway)."""
 PENALTY_DEFAULT = {"points": 100, "when": "third", "count": "game"}
 
 
@@ -99,8 +101,7 @@ def target_text(draft: SetupDraft) -> str:
 
 def target_value(draft: SetupDraft) -> int | None:
     """The target as a number, or None when what was typed is not a whole number."""
-    text = target_text(draft)
-    return int(text) if text.isdecimal() and len(text.lstrip("0")) <= 6 else None
+    return read_number(target_text(draft), TARGET_DIGITS)
 
 
 def rules_json(draft: SetupDraft) -> dict[str, Any]:
