@@ -5,13 +5,13 @@ A name is checked after trimming. It may not hold a character that is invisible 
 text around it is shown: control characters (NUL, tab, new line: category Cc), format
 characters (Cf: direction marks, embeddings and overrides such as U+202E, isolates, zero-width
 space and joiners, the soft hyphen, the BOM; but not the joiner inside an emoji such as 👨‍👩‍👧
-or 🏳️‍🌈, nor the tags of a flag such as 🏴󠁧󠁢󠁳󠁣󠁴󠁿, which a phone's keyboard types as one
-character), line and paragraph separators (Zl, Zp), lone
+or 🏳️‍🌈, nor the tags of the flags of England, Scotland and Wales, which a phone's keyboard types
+as one character), line and paragraph separators (Zl, Zp), lone
 surrogates (Cs), private-use characters (Co), the replacement character U+FFFD (what a file in
 another encoding turns into) and the blank Hangul fillers. Two names are the same name when they
-are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors and the
-combining grapheme joiner (which show nothing of their own): so ``Оля`` and ``ОЛЯ`` and
-``Оля\ufe0f`` are one name twice.
+are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors, the
+zero-width joiner and the combining grapheme joiner (which show nothing of their own): so
+``Оля`` and ``ОЛЯ`` and ``Оля\ufe0f`` are one name twice.
 
 >>> refused_character("Оля"), refused_character("О\u200bля"), refused_character("\u202eayhsaM")
 (None, '\u200b', '\u202e')
@@ -33,9 +33,10 @@ REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0")
 """Characters refused although their category is not: the replacement character and the
 Hangul fillers (letters that show as blank space)."""
-IGNORED: Final = frozenset("\u034f" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
+IGNORED: Final = frozenset("\u034f\u200d" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
 """Characters that show nothing of their own but are allowed (emoji need the variation
-selectors): left out when names are compared."""
+selectors and the joiner): left out when names are compared, so that ``👨👩👧`` and ``👨‍👩‍👧``,
+or ``★★`` and ``★‍★``, are one name."""
 
 NameProblem = tuple[int, str, dict[str, object]]
 """``(seat, code, params)``: ``name_empty`` {seat}, ``name_control`` {seat, code: "U+202E"},
@@ -43,11 +44,15 @@ NameProblem = tuple[int, str, dict[str, object]]
 
 
 JOINER: Final = "\u200d"
-"""The zero-width joiner: refused, but where it joins two pictographs into one emoji."""
-TAGS: Final = range(0xE0020, 0xE0080)
-"""Tag characters: refused, but after a black flag, up to the cancel tag (a subdivision's flag)."""
+"""The zero-width joiner: refused, but where it joins a pictograph to the next one (an emoji)."""
 BLACK_FLAG: Final = "\U0001f3f4"
-CANCEL_TAG: Final = "\U000e007f"
+FLAG_TAGS: Final = frozenset(
+    BLACK_FLAG + "".join(chr(0xE0000 + ord(c)) for c in code) + "\U000e007f"
+    for code in ("gbeng", "gbsct", "gbwls")
+)
+"""The flags made of tag characters that emoji keyboards type (England, Scotland, Wales): any
+other run of tags, which shows nothing, is refused."""
+TAGS: Final = range(0xE0020, 0xE0080)
 
 
 def refused_character(name: str) -> str | None:
@@ -59,40 +64,46 @@ def refused_character(name: str) -> str | None:
     [None, None, None]
     >>> refused_character("Оля\u200d"), refused_character("\u200d🌈"), refused_character("О\u200dля")
     ('\u200d', '\u200d', '\u200d')
+    >>> england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    >>> refused_character(england), refused_character(england.replace("\U000e0065", "\U000e0078"))
+    (None, '\U000e0067')
     """
-    for at, char in enumerate(name):
+    at = 0
+    while at < len(name):
+        char = name[at]
+        if ord(char) in TAGS:  # a whole run of tags at once (checked once: no rescans)
+            end = at
+            while end < len(name) and ord(name[end]) in TAGS:
+                end += 1
+            if at == 0 or name[at - 1 : end] not in FLAG_TAGS:
+                return char
+            at = end
+            continue
         if char in REFUSED or (
-            unicodedata.category(char) in REFUSED_CATEGORIES and not _in_emoji(name, at)
+            unicodedata.category(char) in REFUSED_CATEGORIES
+            and not (char == JOINER and _joins_emoji(name, at))
         ):
             return char
+        at += 1
     return None
 
 
-def _in_emoji(name: str, at: int) -> bool:
-    """Whether the format character at ``at`` is part of an emoji: a joiner between two
-    pictographs (the first may carry a variation selector or a skin tone: 🏳️‍🌈, 🧑🏽‍💻), or one of
-    the tags that follow a black flag up to the cancel tag (🏴󠁧󠁢󠁥󠁮󠁧󠁿).
+def _joins_emoji(name: str, at: int) -> bool:
+    """Whether the joiner at ``at`` joins a pictograph (which may carry a variation selector or
+    a skin tone: 🏳️‍🌈, 🧑🏽‍💻) to a symbol after it (👨‍👩‍👧, 🙂‍↔️).
 
-    >>> flag = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
-    >>> _in_emoji(flag, 3), _in_emoji(flag[:-1], 3), _in_emoji("a" + flag[1:], 3)
-    (True, False, False)
+    >>> _joins_emoji("🧑🏽\u200d💻", 2), _joins_emoji("a\u200d💻", 1)
+    (True, False)
     """
-    char = name[at]
-    if char == JOINER:
-        before = at - 1
-        if before > 0 and (name[before] == "\ufe0f" or unicodedata.category(name[before]) == "Sk"):
-            before -= 1
-        return before >= 0 and at + 1 < len(name) and all(
-            unicodedata.category(name[i]) == "So" for i in (before, at + 1)
-        )
-    if ord(char) in TAGS:
-        start, end = at, at
-        while start > 0 and ord(name[start - 1]) in TAGS:
-            start -= 1
-        while end + 1 < len(name) and ord(name[end + 1]) in TAGS:
-            end += 1
-        return start > 0 and name[start - 1] == BLACK_FLAG and name[end] == CANCEL_TAG
-    return False
+    before = at - 1
+    if before > 0 and (name[before] == "\ufe0f" or unicodedata.category(name[before]) == "Sk"):
+        before -= 1
+    return (
+        before >= 0
+        and at + 1 < len(name)
+        and unicodedata.category(name[before]) == "So"
+        and unicodedata.category(name[at + 1]) in ("So", "Sm")
+    )
 
 
 def name_key(name: str) -> str:

@@ -141,6 +141,16 @@ def test_a_name_with_an_emoji_made_of_joined_pictographs_is_taken_everywhere(nam
     assert [p[1] for p in name_problems([stray])] == ["name_control"]
 
 
+def test_emoji_joiners_and_flag_tags_hide_nothing_and_tell_no_two_names_apart() -> None:
+    tags = "".join(chr(0xE0000 + ord(c)) for c in "ignore all")
+    hidden = name_problems(["Оля 🏴", "Оля 🏴" + tags + "\U000e007f"])  # text no one sees
+    assert [p[1] for p in hidden] == ["name_control"]
+    long_run = "\U0001f3f4" + "\U000e0067" * 12_000 + "\U000e007f"  # checked once, not rescanned
+    assert [p[1] for p in name_problems(["A", long_run])] == ["name_control"]
+    for one, other in (("Оля ★★", "Оля ★\u200d★"), ("👨👩👧", "👨\u200d👩\u200d👧")):
+        assert [p[1] for p in name_problems([one, other])] == ["name_duplicate"]
+
+
 def test_the_packed_form_refuses_a_control_character_in_a_name_too() -> None:
     made = game_fragment({"players": ["Оля", "Петро"], "hands": []})
     # a sender's own packer: the same bit fields with a name of its choice
