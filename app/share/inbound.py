@@ -156,18 +156,20 @@ requires left out): what holds one is damaged, whatever else it holds."""
 
 def made_newer(problems: list[engine.Problem]) -> bool:
     """Whether the problems say a newer version made the game or rules: an option (or a
-    penalty's key) it does not know, or another ``format``, and nothing damaged besides.
+    penalty's key) it does not know and nothing damaged besides, or another ``format``.
 
     >>> newer = engine.Problem(None, "rules.jokers", "unknown_key", {}, "")
     >>> made_newer([newer]), made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
     (True, False)
-    >>> made_newer([newer, engine.Problem(None, "players", "not_list", {}, "")])
-    False
+    >>> damaged = engine.Problem(None, "players", "not_list", {}, "")
+    >>> made_newer([newer, damaged]), made_newer([engine.Problem(None, "format", "unknown_format", {}, ""), damaged])
+    (False, True)
     """
-    return any(
-        (p.code == "unknown_key" and p.field.startswith("rules")) or p.code == "unknown_format"
-        for p in problems
-    ) and not any(p.code in DAMAGED for p in problems)
+    if any(p.code == "unknown_format" for p in problems):  # (a new format may change shapes)
+        return True
+    return any(p.code == "unknown_key" and p.field.startswith("rules") for p in problems) and not any(
+        p.code in DAMAGED for p in problems
+    )
 
 
 def rules_problems(obj: object) -> list[engine.Problem]:
