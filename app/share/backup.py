@@ -21,6 +21,7 @@ Restoring never overwrites or deletes a game here:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -39,8 +40,9 @@ EPHEMERAL_SETTINGS = tuple(sorted(inbound.NOT_RESTORED))
 deleted, the backup record, this browser's storage note) and are neither written into a backup
 nor restored from one (app.share.inbound reads a backup's settings)."""
 MAX_GAMES = inbound.MAX_GAMES
-MADE_MAX = 40
-"""Longest time stamp a backup's ``made`` may be (the app writes 19 characters)."""
+MADE = re.compile(r"(19|2\d)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d")
+"""A backup's ``made`` as the app writes it (the device's local time): compared as text, so
+no other form of a date is taken."""
 REMIND_AFTER = 30
 """Hands entered since the last backup after which the games list suggests one (and again after
 as many more once the suggestion was put off)."""
@@ -175,13 +177,15 @@ def made_of(obj: Mapping[str, Any]) -> str:
 
     >>> made_of({"made": "2026-12-01T09:00:00"}), made_of({"made": "yesterday"}), made_of({})
     ('2026-12-01T09:00:00', '', '')
+    >>> made_of({"made": "20260101"}), made_of({"made": "0001-01-01T00:00:00"})
+    ('', '')
     """
     made = obj.get("made")
-    if not isinstance(made, str) or len(made) > MADE_MAX:
+    if not isinstance(made, str) or not MADE.fullmatch(made):
         return ""
     try:
         datetime.fromisoformat(made)
-    except ValueError:
+    except ValueError:  # (a 31 November)
         return ""
     return made
 
