@@ -14,7 +14,7 @@ from app.share.link import game_fragment, rules_fragment, shared_doc, without_bo
 from app.ui import i18n, nav, scoring
 from app.ui.markup import esc
 from app.ui.reducer import reduce
-from app.ui.state import LANGS
+from app.ui.state import LANGS, initial_state
 from app.ui.views import render
 from tests.ui.helpers import XSS, Table
 from tests.ui.test_views import Audit
@@ -530,6 +530,32 @@ def test_a_deleted_game_a_backup_brings_back_is_offered_back_only_if_it_differs(
     assert 'id="restore-game"' not in again.html()
     assert put_games(again.do("restore-game", new_id="gt")) == []  # the offer dropped, no game
     assert list(again.state.games) == [gid] and again.state.trash is None
+
+
+def test_a_deleted_game_is_offered_back_while_neither_it_nor_the_one_here_can_be_read() -> None:
+    # two games of one id that the rules refuse are not the same game for want of a digest
+    here = {"id": "g1", "players": ["A", "B"], "rules": {"jokers": True}, "hands": []}
+    trash = {**here, "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    table = Table("en")
+    table.state = initial_state({"g1": here}, {"trash": trash}, [], ["en"])
+    assert 'id="restore-game"' in table.html()
+    written = put_games(table.do("restore-game", new_id="gt"))
+    assert [g["players"] for g in written] == [["Оля", "Петро"]] and written[0]["id"] == "gt"
+
+
+@pytest.mark.parametrize(("games", "said"), [
+    ([], "Nothing to restore: this backup holds no game."),
+    (["bad"], "Nothing to restore: no game in this backup can be read."),
+    (["here", "bad"], "Nothing to restore: the games that can be read are already here."),
+    (["here"], "Nothing to restore: all these games are already here."),
+])
+def test_a_backup_with_nothing_to_restore_says_why(games: list[str], said: str) -> None:
+    source = played(hands=2)
+    doc = json.loads(backup_of(source))
+    doc["games"] = [doc["games"][0] if kind == "here" else {"players": ["A"], "hands": []}
+                    for kind in games]
+    source.do("open-file", name="backup.json", text=json.dumps(doc))
+    assert said in source.html() and 'id="restore"' not in source.html()
 
 
 def test_a_backup_game_the_rules_refuse_is_listed_and_the_others_restored() -> None:

@@ -405,8 +405,11 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
             f'<button type="button" class="btn" id="close-import" data-action="close-import">'
             f"{esc(t('common.cancel'))}</button></div>"
         )
-    else:  # all here already, or none of its games can be read (or it holds none)
-        nothing = "import.nothing_new" if plan.same else "import.nothing_readable"
+    else:  # all here already, or none of its games can be read, or it holds none
+        nothing = (
+            ("import.nothing_new_rest" if plan.bad else "import.nothing_new") if plan.same
+            else "import.nothing_readable" if plan.bad else "import.nothing_in"
+        )
         body += f'<p class="have" id="nothing-to-restore">{esc(t(nothing))}</p>' + _back_home(t)
     return body
 
