@@ -47,11 +47,17 @@ def render(state: State) -> str:
     return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + view(state, t)
 
 
+WARM_HANDS = 300
+"""The longest game drawn ahead (a game of an evening has 20-60 hands; drawing 5,000 would hold
+a phone's page for seconds in one idle moment)."""
+
+
 def warm_game(state: State) -> str | None:
     """Draw ahead, while the page is idle, the screen of the game changed last (the one a first
     tap most likely opens): its replay and its rows are kept (``app.ui.game.views._kept_row``),
     so that opening it draws from them as every later time does. The game's id, or None when
-    there is no game to open; ``state`` is left as it was.
+    there is no game to open or it has more than :data:`WARM_HANDS` hands; ``state`` is left as
+    it was.
 
     >>> from app.ui.state import initial_state
     >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []}}, {}, [], ["en"])
@@ -61,7 +67,7 @@ def warm_game(state: State) -> str | None:
     from app.ui.reducer import reduce  # (the reducer's actions use these views)
 
     last = last_changed(state)
-    if last is None:
+    if last is None or len(state.games[last].get("hands", ())) > WARM_HANDS:
         return None
     opened, _ = reduce(state, "route", {"hash": f"#/game/{last}"})
     if opened.screen != "game" or opened.game_id != last:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -114,3 +115,15 @@ def test_the_game_changed_last_drawn_at_idle_is_opened_from_its_kept_rows() -> N
         opened = table.html()
     assert drawn == [] and opened.count('<tbody class="hand') == 12
     assert opened == drawn_afresh(table)
+
+
+def test_a_game_too_long_to_draw_in_one_idle_moment_is_not_drawn_ahead(monkeypatch: Any) -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target=5001)
+    for n in range(6):
+        table.hand(taker=n % 2, cards={0: 100})
+    table.do("route", hash="#/")
+    monkeypatch.setattr(views, "WARM_HANDS", 5)
+    assert views.warm_game(table.state) is None
+    monkeypatch.setattr(views, "WARM_HANDS", 6)
+    assert views.warm_game(table.state) is not None
