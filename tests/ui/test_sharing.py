@@ -368,6 +368,16 @@ def test_a_bad_game_file_lists_every_problem_in_the_players_language(lang: str) 
     assert 'id="save-shared"' not in html
 
 
+def test_a_bad_game_file_names_its_sides_by_its_players_when_their_names_are_good() -> None:
+    hand = {"taker": 0, "cards": [162, 0], "no_tricks": [0]}  # side 0 took all, yet "no tricks"
+    said = "Hand 1, no_tricks.0: {}: no tricks, yet 162 card points."
+    for players, side in ((["Оля", "Петро"], "Оля"), (["Оля", "Петро", "Іван", "Марта"], "Оля and Іван"),
+                          (["Оля", "ОЛЯ"], "0")):  # names the rule refuses are not used
+        table = Table("en")
+        table.do("open-file", name="f.json", text=json.dumps({"players": players, "hands": [hand]}))
+        assert esc(said.format(side)) in table.html(), players
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

@@ -269,7 +269,8 @@ def _failure(incoming: Incoming, t: i18n.Tr) -> str:
     key = f"{prefix}.{incoming.error}"
     params = {**incoming.params, "name": incoming.key}
     text = t(key, **params) if i18n.has(key) else t(f"{prefix}.other", detail=incoming.error)
-    items = join(f"<li>{esc(problem_text(p, t))}</li>" for p in incoming.problems)
+    table = incoming.params.get("table")  # the file's players, when they are good names
+    items = join(f"<li>{esc(problem_text(p, t, table))}</li>" for p in incoming.problems)
     listed = f"<ul>{items}</ul>" if items else ""
     return (
         f'<div class="problems" role="alert" id="incoming-error"><p>{esc(text)}</p>{listed}</div>'
@@ -277,8 +278,9 @@ def _failure(incoming: Incoming, t: i18n.Tr) -> str:
     )
 
 
-def problem_text(problem: Problem, t: i18n.Tr) -> str:
-    """One problem the engine found in a file or a link, with the hand and field it is at.
+def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) -> str:
+    """One problem the engine found in a file or a link, with the hand and field it is at; a
+    side or seat named by the players of ``table`` (``{"players": ..., "teams": ...}``) if given.
 
     >>> en = i18n.translator("en")
     >>> problem_text(Problem("cards_sum", {"total": 150}, 3, "cards"), en)
@@ -288,12 +290,15 @@ def problem_text(problem: Problem, t: i18n.Tr) -> str:
     >>> problem_text(Problem("unknown_value", {"value": '"zzz"', "allowed": ["hang", "each"]},
     ...                      None, "rules.eggs"), en)
     'rules.eggs: The option “eggs” cannot be "zzz": this version knows hang, each.'
+    >>> problem_text(Problem("no_tricks_has_points", {"side": 0, "points": 162}, 1, "no_tricks.0"),
+    ...              en, {"players": ["Оля", "Петро"]})
+    'Hand 1, no_tricks.0: Оля: no tricks, yet 162 card points.'
     """
     params = dict(problem.params)
     if problem.code == "unknown_value" and isinstance(params.get("allowed"), list | tuple):
         params["option"] = problem.field.removeprefix("rules.")  # a known option, a value
         params["known"] = ", ".join(map(str, params["allowed"]))  # this version does not know
-    text = issue_text(t, Issue(problem.field, problem.code, params, problem.message))
+    text = issue_text(t, Issue(problem.field, problem.code, params, problem.message), table)
     if problem.hand is not None:
         return t("share.at_hand", n=problem.hand, field=problem.field, text=text)
     return t("share.at_field", field=problem.field or "—", text=text)
