@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.names import name_problems
 from app.share import inbound, restoring
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
@@ -123,26 +122,6 @@ def _prechecked(text: str) -> str | LinkText:
     return text
 
 
-def table_of(obj: object) -> dict[str, Any]:
-    """``{"table": {"players": [...], "teams": ...}}`` of a game file that the rules refuse but
-    whose players are 2 to 4 good names (the screen then names the sides in its problems by
-    them, not by number); ``{}`` else.
-
-    >>> table_of({"players": ["Оля", "Петро"], "hands": "x"})
-    {'table': {'players': ['Оля', 'Петро'], 'teams': True}}
-    >>> table_of({"players": ["Оля", "оля"]}), table_of({"players": ["\u202eОля", "Петро"]}), table_of([])
-    ({}, {}, {})
-    """
-    if not isinstance(obj, dict):
-        return {}
-    players, teams = obj.get("players"), obj.get("teams", True)
-    if not (isinstance(players, list) and 2 <= len(players) <= 4 and isinstance(teams, bool)):
-        return {}
-    if not all(isinstance(name, str) for name in players) or name_problems(players):
-        return {}
-    return {"table": {"players": [name.strip() for name in players], "teams": teams}}
-
-
 def _json(text: str) -> Any:
     try:
         return read_json(text, MAX_CHARS, MAX_DEPTH)
@@ -154,7 +133,7 @@ def _game_file(obj: Any) -> GameFile:
     game, problems = inbound.read_game(obj)  # read once: its doc is made of the game read
     if problems:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"
-        raise FileError(code, table_of(obj), problems[0].message, problems)
+        raise FileError(code, inbound.table_of(obj), problems[0].message, problems)
     assert game is not None  # (read_game gives a game whenever it finds no problem)
     doc = doc_of(game)
     log, why = inbound.read_log(obj, doc["hands"])  # the hands as they will be kept

@@ -376,6 +376,10 @@ def test_a_bad_game_file_names_its_sides_by_its_players_when_their_names_are_goo
         table = Table("en")
         table.do("open-file", name="f.json", text=json.dumps({"players": players, "hands": [hand]}))
         assert esc(said.format(side)) in table.html(), players
+        doc = json.loads(backup_of(played(hands=1)))  # the same game in a backup
+        doc["games"].append({"id": "bad", "players": players, "hands": [hand]})
+        table.do("open-file", name="backup.json", text=json.dumps(doc))
+        assert esc(said.format(side)) in table.html(), players
 
 
 @pytest.mark.parametrize(
