@@ -63,7 +63,7 @@ class BadGame:
     game_id: str
     players: list[str]
     problems: list[engine.Problem]
-    table: dict[str, Any] = field(default_factory=dict)
+    table: dict[str, Any] | None = None
     """Its players and teams when their names are good (``inbound.table_of``): its problems
     name its sides by them."""
 
@@ -213,8 +213,7 @@ def _bad_game(number: int, game: object, problems: list[engine.Problem]) -> BadG
     found = game if isinstance(game, dict) else {}
     names = found.get("players")
     players = [str(name) for name in names] if isinstance(names, list) else []
-    table = inbound.table_of(found).get("table", {})
-    return BadGame(number, str(found.get("id", "")), players[:4], problems, table)
+    return BadGame(number, str(found.get("id", "")), players[:4], problems, inbound.table_of(found))
 
 
 def plan_restore(

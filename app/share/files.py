@@ -133,7 +133,7 @@ def _game_file(obj: Any) -> GameFile:
     game, problems = inbound.read_game(obj)  # read once: its doc is made of the game read
     if problems:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"
-        raise FileError(code, inbound.table_of(obj), problems[0].message, problems)
+        raise FileError(code, {"table": inbound.table_of(obj)}, problems[0].message, problems)
     assert game is not None  # (read_game gives a game whenever it finds no problem)
     doc = doc_of(game)
     log, why = inbound.read_log(obj, doc["hands"])  # the hands as they will be kept

@@ -149,24 +149,24 @@ def _hand_problems(obj: dict[str, Any]) -> list[engine.Problem]:
     return [p for p in engine.check_game(stand_in) if p.hand is not None]
 
 
-def table_of(obj: object) -> dict[str, Any]:
-    """``{"table": {"players": [...], "teams": ...}}`` of a game (a file's, a backup's) that the
-    rules refuse but whose players are 2 to 4 good names (the screen then names the sides in
-    its problems by them, not by number); ``{}`` else.
+def table_of(obj: object) -> dict[str, Any] | None:
+    """``{"players": [...], "teams": ...}`` of a game (a file's, a backup's) that the rules
+    refuse but whose players are 2 to 4 good names (the screen then names the sides in its
+    problems by them, not by number); None else.
 
     >>> table_of({"players": ["Оля", "Петро"], "hands": "x"})
-    {'table': {'players': ['Оля', 'Петро'], 'teams': True}}
+    {'players': ['Оля', 'Петро'], 'teams': True}
     >>> table_of({"players": ["Оля", "оля"]}), table_of({"players": ["\u202eОля", "Петро"]}), table_of([])
-    ({}, {}, {})
+    (None, None, None)
     """
     if not isinstance(obj, dict):
-        return {}
+        return None
     players, teams = obj.get("players"), obj.get("teams", True)
     if not (isinstance(players, list) and 2 <= len(players) <= 4 and isinstance(teams, bool)):
-        return {}
+        return None
     if not all(isinstance(name, str) for name in players) or name_problems(players):
-        return {}
-    return {"table": {"players": [name.strip() for name in players], "teams": teams}}
+        return None
+    return {"players": [name.strip() for name in players], "teams": teams}
 
 
 DAMAGED: Final = frozenset({"not_list", "not_object", "not_text", "not_int", "not_bool", "missing"})

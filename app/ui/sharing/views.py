@@ -476,7 +476,7 @@ def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
     bad = bad[:SHOWN_BAD]
     items = join(
         f"<li>{esc(t('import.bad_game', n=game.number, names=', '.join(game.players) or '?'))}"
-        f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t, game.table or None))}</li>' for p in game.problems[:5])}"
+        f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t, game.table))}</li>' for p in game.problems[:5])}"
         "</ul></li>"
         for game in bad
     )
