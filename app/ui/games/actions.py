@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from app import changelog
+from app.share.link import GAME_KEYS
 from app.storage import Unread
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload, Route, arrived, put, show_screen
@@ -61,13 +62,9 @@ def trash_offered(state: State) -> bool:
         here = state.games.get(str(trash.get("id")))
     except Unread:  # not read yet: offered, as before a backup
         return True
-    # compared as stored, not replayed (a replay of one would put the other's out of its cache)
-    return here is None or any(here.get(key) != trash.get(key) for key in SAME_GAME)
-
-
-SAME_GAME = ("players", "teams", "first_dealer", "rules", "hands")
-"""What a game deleted and a game of its id here must share to be the same game again (what a
-link carries of a game: ``app.share.link.GAME_KEYS``)."""
+    # the same game again when it is what a link carries of it, compared as stored, not replayed
+    # (a replay of one would put the other's out of its cache)
+    return here is None or any(here.get(key) != trash.get(key) for key in GAME_KEYS)
 
 
 def _restore_game(state: State, payload: Payload) -> list[Effect]:
