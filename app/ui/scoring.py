@@ -350,15 +350,6 @@ def read_number(text: str, digits: int) -> int | None:
     return int(plain) if len(plain) <= digits else None
 
 
-def too_long_number(text: str, digits: int = CARD_DIGITS) -> bool:
-    """Whether ``text`` is a whole number with more than ``digits`` digits.
-
-    >>> too_long_number("9" * 23), too_long_number("0162"), too_long_number("9x" * 12)
-    (True, False, False)
-    """
-    return text.strip().isdecimal() and read_number(text, digits) is None
-
-
 def fill_cards(game: GameDict, draft: HandDraft) -> None:
     """Fill the one side nobody typed (the engine's ``complete_cards``: 162 - the others), or
     leave it empty while the typed ones are not numbers or already add up to more than 162."""
@@ -409,7 +400,7 @@ def draft_to_hand(draft: HandDraft) -> tuple[dict[str, Any], list[Issue]]:
                 issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": value}))
             elif value is not None:
                 cards.append(value)
-            elif too_long_number(text):
+            elif text.isdecimal():  # digits parse_card_text did not read: too many of them
                 issues.append(Issue(f"cards.{side}", "ui.cards_over", {"value": text}))
             elif text:
                 issues.append(Issue(f"cards.{side}", "ui.cards_not_number", {"value": text}))
@@ -450,7 +441,7 @@ def claim_to_hand(draft: HandDraft, hand: dict[str, Any]) -> tuple[dict[str, Any
     value = parse_card_text(text)
     if value is not None:
         claim["cards"] = value
-    elif too_long_number(text):
+    elif text.isdecimal():  # digits, too many of them to read
         issues.append(Issue("claim.cards", "ui.cards_over", {"value": text}))
     elif text:
         issues.append(Issue("claim.cards", "ui.cards_not_number", {"value": text}))
