@@ -381,6 +381,15 @@ def file_picker(t: i18n.Tr, primary: bool = False) -> str:
     )
 
 
+NOTHING_TO_RESTORE: dict[tuple[bool, bool], str] = {
+    (True, False): "import.nothing_new",  # every game here already
+    (True, True): "import.nothing_new_rest",  # the others unreadable
+    (False, True): "import.nothing_readable",
+    (False, False): "import.nothing_in",  # a backup of no game
+}
+"""Why a backup restores nothing, by (some of its games are here, some cannot be read)."""
+
+
 def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
     made = when_text(plan.made)
     lines = [t("import.backup_of", when=made, name=name) if made else t("import.backup", name=name)]
@@ -410,11 +419,8 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
             f'<button type="button" class="btn" id="close-import" data-action="close-import">'
             f"{esc(t('common.cancel'))}</button></div>"
         )
-    else:  # all here already, or none of its games can be read, or it holds none
-        nothing = (
-            ("import.nothing_new_rest" if plan.bad else "import.nothing_new") if plan.same
-            else "import.nothing_readable" if plan.bad else "import.nothing_in"
-        )
+    else:
+        nothing = NOTHING_TO_RESTORE[bool(plan.same), bool(plan.bad)]
         body += f'<p class="have" id="nothing-to-restore">{esc(t(nothing))}</p>' + _back_home(t)
     return body
 
