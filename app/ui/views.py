@@ -70,7 +70,7 @@ def warm_game(state: State) -> str | None:
     if last is None or len(state.games[last].get("hands", ())) > WARM_HANDS:
         return None
     opened, _ = reduce(state, "route", {"hash": f"#/game/{last}"})
-    if opened.screen != "game" or opened.game_id != last:
+    if opened.screen != "game":
         return None
     render(opened)
     return last
