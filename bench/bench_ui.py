@@ -20,9 +20,10 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
    render of ours; at 1x it took 28–29 ms here, as long as *Save*: Chromium runs nothing of a
    transaction until the frame the tap causes has been drawn, so a change shown after its write
    lands in the frame after); *Share the game* (the link's QR code); the games list →
-   *Statistics*; → a finished game's report; *Rematch* of a finished game (the new game's empty sheet; it is deleted after, so the
-   library stays at 300); a 60-hand four-player game file chosen in *Open a file…* → its preview;
-   another phone's backup of 100 games chosen → its restore plan (and, ``answer``, the first
+   *Statistics*; → a finished game's report; *Rematch* of a finished game (the new game's empty
+   sheet; it is deleted after, so the library stays at 300); a 60-hand four-player game file
+   chosen in *Open a file…* → its preview; another phone's backup of 100 games chosen → its
+   restore plan (and, ``answer``, the first
    thing the screen shows of it: the planning's progress, or the plan). Each tap waits for the
    previous one's writes and ``--pause`` ms (a person's taps are seconds apart).
 3. ``first``: ``--cold`` times, the page is reloaded and, ``--delay`` ms after the app says it is
