@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _PIECE = re.compile(r"[^-]+-?|-")
 
@@ -34,4 +34,22 @@ def words(text: str) -> str:
     return " ".join(
         join(f'<span class="word">{esc(piece)}</span>' for piece in _PIECE.findall(word))
         for word in text.split()
+    )
+
+
+def side_name(members: Sequence[str]) -> str:
+    """A side's name for a narrow place: a player's as :func:`words`; partners each on a line
+    of their own (the second after ``&``), each cut with an ellipsis when wider than the line,
+    so that a team always shows both.
+
+    >>> side_name(["Оля"])
+    '<span class="word">Оля</span>'
+    >>> side_name(["Оля <b>", "Петро"])
+    '<span class="member">Оля &lt;b&gt;</span> <span class="member">&amp; Петро</span>'
+    """
+    if len(members) == 1:
+        return words(members[0])
+    return " ".join(
+        f'<span class="member">{esc(name if n == 0 else "& " + name)}</span>'
+        for n, name in enumerate(members)
     )

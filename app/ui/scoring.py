@@ -87,6 +87,10 @@ class Played:
         """The side's name: the player, or both players of a team (``side_label``)."""
         return side_label(self.record, side, joiner)
 
+    def members(self, side: int) -> list[str]:
+        """The names of a side's players, in seating order (one, or a team's two)."""
+        return [self.record["players"][seat] for seat in seats_of(self.record, side)]
+
 
 _played: replays.Cache[Played] = OrderedDict()
 

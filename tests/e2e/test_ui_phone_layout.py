@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize
 
 from tests.e2e.warm import PHONE_OPTIONS, WarmContexts
+from tools.long_games import SAMPLES
 from tools.screenshots import REFUSED_STORAGE, open_seeded, phone_scenes
 from tools.serve import DistServer
 
@@ -135,6 +136,37 @@ def test_a_long_name_never_breaks_inside_a_word(phone: Page) -> None:
     heads = phone.locator(".sheet thead th[title]")
     assert heads.count() == 4
     assert heads.nth(2).get_attribute("title") == "Ярославапетрівнакостянтинівнашевченкова"
+
+
+PARTNERS_SHOWN = """(selector) => [...document.querySelectorAll(selector)].map((name) => {
+  const members = [...name.querySelectorAll(".member")];
+  const box = name.getBoundingClientRect();
+  const lines = new Set(members.map((m) => Math.round(m.getBoundingClientRect().top)));
+  const inside = members.every((m) => {
+    const r = m.getBoundingClientRect();
+    return r.height > 0 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5
+      && r.right <= box.right + 0.5;
+  });
+  return [members.map((m) => m.textContent), lines.size, inside];
+})"""
+
+
+def test_a_team_of_long_names_shows_both_partners(phone: Page) -> None:
+    """A team's card, its column in the sheet and in the chart's table (as in a report) name
+    both partners, each on a line of their own, cut when too long (a two-line name showed the
+    first partner only)."""
+    phone.set_viewport_size({"width": 360, "height": 640})
+    phone.click(".topbar a[href='#/']")
+    phone.click("#open-long-teams")
+    first, second, third, fourth = SAMPLES["long-teams"]["players"]
+    want = [[[first, f"& {third}"], 2, True], [[second, f"& {fourth}"], 2, True]]
+    assert phone.evaluate(PARTNERS_SHOWN, ".board .side .name") == want
+    assert phone.evaluate(PARTNERS_SHOWN, ".sheet-part:first-child thead .clamp") == want
+    phone.click("#chart-fold > summary")
+    phone.click("details.chart-table > summary")
+    phone.wait_for_selector("table.chart-data", state="visible")
+    assert phone.evaluate(PARTNERS_SHOWN, "table.chart-data thead .clamp") == want
+    phone.click("#chart-fold > summary")
 
 
 MARKS_CUT = """() => [...document.querySelectorAll(".sheet .mark")].filter((mark) => {

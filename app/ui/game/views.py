@@ -14,7 +14,7 @@ from app.ui.explain.banner import end_text, needs_text
 from app.ui.explain.views import why
 from app.ui.hand.kept import kept_draft
 from app.ui.hand.views import entry_form, side_marks
-from app.ui.markup import esc, join, words
+from app.ui.markup import esc, join, side_name
 from app.ui.scoring import Played, side_label
 from app.ui.setup.views import rule_rows, rules_line
 from app.ui.state import GameDict, State
@@ -195,7 +195,7 @@ def _side_card(shown: Played, side: int, t: i18n.Tr) -> str:
         need = t("game.needs", points=sheet.needs[side])
     return (
         f'<div class="{" ".join(classes)}" id="side-{side}">'
-        f'<span class="name">{words(shown.label(side))}</span>'
+        f'<span class="name">{side_name(shown.members(side))}</span>'
         f'<span class="score" data-score="{esc(sheet.score[side])}">{esc(signed_score(sheet.score[side]))}</span>'
         f'<span class="need">{esc(need)}</span></div>'
     )
@@ -347,7 +347,7 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     sides = shown.sides
     heads = join(
         f'<th scope="col" title="{esc(shown.label(side))}">'
-        f'<span class="clamp">{words(shown.label(side))}</span></th>'
+        f'<span class="clamp">{side_name(shown.members(side))}</span></th>'
         for side in range(sides)
     )
     key = sheet or str(shown.record.get("id", ""))

@@ -15,11 +15,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app import engine
 from app.ui import i18n
-from app.ui.markup import esc, join
+from app.ui.markup import esc, join, side_name
 from app.ui.scoring import Played
 
 WIDTH, HEIGHT = 360, 240
@@ -150,10 +151,17 @@ def score_text(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def side_heads(labels: list[str] | tuple[str, ...]) -> str:
-    """Column heads naming the sides (clamped to two lines by the stylesheet)."""
+def side_heads(sides: Sequence[Sequence[str]]) -> str:
+    """Column heads naming the sides by their players (:func:`side_name`, clamped to two lines
+    by the stylesheet; the whole name in the head's title).
+
+    >>> side_heads([["Оля"], ["Петро"]]).count('<th scope="col" title=')
+    2
+    """
     return join(
-        f'<th scope="col"><span class="clamp">{esc(label)}</span></th>' for label in labels
+        f'<th scope="col" title="{esc(" & ".join(members))}">'
+        f'<span class="clamp">{side_name(members)}</span></th>'
+        for members in sides
     )
 
 
@@ -245,7 +253,7 @@ def data_table(shown: Played, t: i18n.Tr, marks: list[Mark]) -> str:
         by_hand.setdefault(mark.number, []).append(
             t("chart.mark_of", mark=t(f"chart.mark.{mark.kind}"), side=shown.label(mark.side, t("side.and")))
         )
-    heads = side_heads([shown.label(s) for s in range(sides)])
+    heads = side_heads([shown.members(s) for s in range(sides)])
     rows = []
     for line in shown.sheet.hands:
         notes = list(by_hand.get(line.number, []))

@@ -137,6 +137,15 @@ class Report:
         """Four players in two teams."""
         return len(self.players) == 4 and len(self.labels) == 2
 
+    def members(self, side: int) -> list[str]:
+        """The names of a side's players, in seating order.
+
+        >>> table = {"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True, "hands": []}
+        >>> game_report(table).members(0), sample_report().members(1)
+        (['Оля', 'Іван'], ['B'])
+        """
+        return [name for name, of in zip(self.players, self.side_of, strict=True) if of == side]
+
     def lead(self, side: int) -> int:
         """How far ``side`` is ahead of the best other side (negative when behind).
 

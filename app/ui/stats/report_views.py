@@ -152,7 +152,7 @@ def _rows(report: Report, game: GameDict) -> list[Row]:
 def side_table(game: GameDict, report: Report, t: i18n.Tr) -> str:
     """Each side's figures in a column (its name heads it), a figure per row."""
     sides = len(report.labels)
-    heads = side_heads(report.labels)
+    heads = side_heads([report.members(side) for side in range(sides)])
     body = [
         f'<tr{OF_TAKEN if key in PART_OF_TAKEN else ""}><th scope="row">{esc(t(key))}</th>'
         + join(f"<td>{esc(show(figures))}</td>" for figures in report.sides)
