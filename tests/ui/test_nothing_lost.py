@@ -156,6 +156,25 @@ def test_a_delete_confirmed_after_the_hand_changed_elsewhere_is_not_done() -> No
     assert len(stored_hands(a, gid)) == 1
 
 
+def test_a_delete_asked_by_its_address_after_a_hand_before_went_elsewhere_is_not_done() -> None:
+    """The form of hand 3 open here, hand 2 deleted in another tab: the question reached by
+    its address (Forward, typed) is about the hand the form shows, not the one now third."""
+    a = Table("en")
+    gid = a.new_game(["Оля", "Петро"])
+    for points in (100, 90, 80, 70):
+        a.hand(0, {0: points})
+    b = Table("en", store=a.store)
+    a.do("route", hash=f"#/game/{gid}/hand/3")
+    b.do("route", hash=f"#/game/{gid}/hand/2")
+    b.do("ask-delete-hand")
+    b.do("confirm-yes")
+    a.hear(gid)
+    a.do("route", hash=f"#/game/{gid}/hand/3/delete")
+    a.do("confirm-yes")
+    assert a.state.notice == "hand_changed"
+    assert [hand["cards"][0] for hand in stored_hands(a, gid)] == [100, 80, 70]
+
+
 def test_a_game_and_its_cleared_form_are_one_commit() -> None:
     table = Table()
     table.new_game(["Оля", "Петро"])

@@ -98,7 +98,7 @@ def _game(state: State, game_id: str, rest: list[str], before: Where) -> list[Ef
     if asking and state.entry is None and not form:
         state.confirm = Confirm("delete-game")
     elif asking and state.entry is not None and state.entry.index is not None:
-        state.confirm = Confirm("delete-hand", state.entry.index)
+        state.confirm = Confirm("delete-hand", state.entry.index, state.entry.origin)
     if where(state) != before:
         return [Effect("focus", "entry-title" if state.entry is not None else "screen-title")]
     return _layer_moves(state, was_open, was_entry)
