@@ -14,6 +14,7 @@ app.share.limits.LimitError: too_deep: nested 50 levels deep, more than 10
 from __future__ import annotations
 
 import json
+import math
 import re
 import zlib
 from typing import Any
@@ -24,7 +25,8 @@ from app.share.errors import ShareError
 
 class LimitError(ShareError):
     """Outside data broke a limit or could not be read; ``code`` says which, ``params`` the
-    figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``not_utf8``, ``damaged``)."""
+    figures (``too_long``, ``too_deep``, ``too_big``, ``not_json``, ``not_utf8``, ``damaged``,
+    ``bad_number``)."""
 
 
 def read_json(text: str, max_chars: int, max_depth: int) -> Any:
@@ -53,12 +55,81 @@ def read_json(text: str, max_chars: int, max_depth: int) -> Any:
             f"nested {depth} levels deep, more than {max_depth}",
         )
     try:
-        value = json.loads(text)
+        value = DECODER.decode(text)
     except json.JSONDecodeError as error:
         raise LimitError("not_json", {"line": error.lineno, "column": error.colno}, str(error))
-    except (ValueError, RecursionError) as error:
+    except ValueError as error:  # a number no game can hold (or Python's digit limit)
+        if bad_number_at(text) is not None:
+            raise bad_number(text, 0) from None
+        raise LimitError("not_json", {"line": 0, "column": 0}, str(error)) from None
+    except RecursionError as error:
         raise LimitError("not_json", {"line": 0, "column": 0}, str(error))
     return utf8_checked(text, value)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):
+        raise ValueError(f"{digits[:20]} is beyond any number stored")
+    return value
+
+
+DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+"""Python's JSON parser without what no stored record can hold (it is written with
+``allow_nan=False``): ``NaN`` and ``Infinity`` (not JSON), a float beyond range (``1e999``,
+else read as infinity); an integer of more digits than Python reads raises as well. Integers
+are read by the parser's own code, as before (a hook would be called for each).
+
+>>> DECODER.decode('[1, 2.5, -3e2]')
+[1, 2.5, -300.0]
+>>> read_json('{"note": NaN}', 100, 5)
+Traceback (most recent call last):
+...
+app.share.limits.LimitError: bad_number: line 1, column 10 holds NaN
+>>> read_json('[0, 1e999]', 100, 5)
+Traceback (most recent call last):
+...
+app.share.limits.LimitError: bad_number: line 1, column 5 holds 1e999
+"""
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(NaN|-?Infinity|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)')
+"""A string (skipped whole), or a number or constant outside strings."""
+
+MAX_DIGITS = 4300
+"""The most digits an integer read from outside may have (Python's own limit for reading one)."""
+
+
+def bad_number_at(text: str, start: int = 0) -> tuple[int, str] | None:
+    """Where ``text`` holds the first number :data:`DECODER` refuses, and that number (its first
+    40 characters), or None.
+
+    >>> bad_number_at('{"a": "NaN", "b": [1, -Infinity]}')
+    (22, '-Infinity')
+    """
+    for found in _TOKEN.finditer(text, start):
+        token = found.group(1)
+        if token is None:
+            continue
+        if token in ("NaN", "Infinity", "-Infinity") or (
+            token.lstrip("-").isdigit() and len(token.lstrip("-")) > MAX_DIGITS
+        ):
+            return found.start(), token[:40]
+        if not token.lstrip("-").isdigit() and not math.isfinite(float(token)):
+            return found.start(), token[:40]
+    return None
+
+
+def bad_number(text: str, start: int) -> LimitError:
+    """The error for the first number of ``text`` from ``start`` that no game can hold."""
+    pos, token = bad_number_at(text, start) or (start, "")
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return LimitError("bad_number", {"line": line, "column": column, "number": token},
+                      f"line {line}, column {column} holds {token}")
 
 
 def utf8_checked(text: str, value: Any) -> Any:

@@ -360,7 +360,8 @@ def _read_json_form(data: bytes) -> Any:
         text = inflate(data, MAX_UNPACKED).decode("utf-8")
         doc = read_json(text, MAX_UNPACKED, MAX_DEPTH)
     except LimitError as error:
-        code = "damaged" if error.code in ("not_json", "not_utf8", "damaged") else error.code
+        damaged = ("not_json", "not_utf8", "damaged", "bad_number")
+        code = "damaged" if error.code in damaged else error.code
         raise LinkError(code, error.params, str(error)) from None
     except UnicodeDecodeError:
         raise _damaged() from None

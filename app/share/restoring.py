@@ -54,7 +54,7 @@ from app.share.backup import (
     made_of,
     read_one,
 )
-from app.share.limits import LimitError, read_json, utf8_checked
+from app.share.limits import DECODER, LimitError, bad_number, read_json, utf8_checked
 
 Phase = Literal["reading", "comparing", "checking", "planned"]
 MAX_DEPTH = 32
@@ -83,7 +83,6 @@ class _Bad(ValueError):
     def __init__(self, index: int, message: str) -> None:
         super().__init__(message)
         self.index = index
-_DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True)
@@ -310,6 +309,8 @@ def _parse(
             values, used, closed = _decode(part, count, single, cut=end < len(text))
         except _Bad as bad:
             raise _not_json(text, pos + bad.index, str(bad)) from None
+        except ValueError:  # a number no game can hold (limits.DECODER)
+            raise bad_number(text, pos) from None
         if values or closed:
             utf8_checked(part[:used], values)
             return values, pos + used, closed
@@ -326,7 +327,7 @@ def _decode(part: str, count: int, single: bool, cut: bool) -> tuple[list[Any], 
     used = index = 0
     while len(values) < count:
         try:
-            value, after = _DECODER.raw_decode(part, index)
+            value, after = DECODER.raw_decode(part, index)
         except json.JSONDecodeError as error:
             if cut:
                 break

@@ -17,6 +17,7 @@ from app.storage import SETTINGS_ID, Fresh
 from app.ui import scoring
 from app.ui.core import Effect, Handler, Payload
 from app.ui.drafts import cloned
+from app.ui.sharing.actions import stop_restore
 from app.ui.state import LANGS, GameDict, State
 
 
@@ -40,6 +41,7 @@ def _write_failed(state: State, payload: Payload) -> list[Effect]:
     if payload.get("background") == "1" and state.unsaved:
         return []
     state.unsaved = True
+    stop_restore(state)  # a restore's batch: stop there, not try the same batch for ever
     reason = payload.get("reason", "failed")
     state.notice = WRITE_NOTICES.get(reason, "write_failed")
     state.notice_detail = payload.get("detail", "")

@@ -50,6 +50,9 @@ class Table:
         self.clock = 0
         self.step_size = 7
         """Games a restore's step does (the page sizes it from the time the last one took)."""
+        self.steps = True
+        """Whether a restore's next batches follow each action (as on the page); False: a
+        test dispatches ``restore-step`` itself, and can act in between."""
 
     def do(self, action: str, **payload: Any) -> list[Effect]:
         self.clock += 1
@@ -77,7 +80,7 @@ class Table:
         else:
             self.state = new
         render(self.state)  # every state must render
-        if action != "restore-step":
+        if action != "restore-step" and self.steps:
             while pending_step(self.state):  # as the page does: the next batch once shown
                 effects += self.do("restore-step", size=self.step_size)
         return effects

@@ -144,9 +144,9 @@ def _route_share(state: State, parts: list[str], starting: bool = False) -> list
 
 def _route_import(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
     _leave_game(state)
-    if state.screen != "import":  # arriving afresh: forget a file opened earlier
-        _transfer(state, incoming=None, restore=None, restored=None, file_name="",
-                  planning=None, writing=None, digests={})
+    if state.screen != "import" and not restoring_now(state):  # arriving afresh: forget a
+        _transfer(state, incoming=None, restore=None, restored=None, file_name="",  # file
+                  planning=None, writing=None, digests={})  # opened earlier (not a restore)
     state.screen, state.game_id = "import", None
     return [Effect("read_inbox"), FOCUS_TITLE]
 
@@ -239,8 +239,14 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
 
 
 def _open_file(state: State, payload: Payload) -> list[Effect]:
-    """A file's text (read by the page) is a game, a backup, or a link; show what it holds."""
+    """A file's text (read by the page) is a game, a backup, or a link; show what it holds.
+    While a backup's games are being written, the file waits: the restore's progress is shown
+    and the player is asked to open it again once it is done."""
     name = inbound.shown_file_name(payload.get("name", ""))  # no bidi tricks, not too long
+    if restoring_now(state):
+        state.screen, state.game_id = "import", None
+        state.notice, state.notice_detail = "restore_busy", name
+        return [FOCUS_TITLE]
     _transfer(state, incoming=None, restore=None, restored=None, file_name=name,
               planning=None, writing=None, digests={})
     state.screen, state.game_id = "import", None
@@ -274,14 +280,30 @@ def _file_failed(state: State, error: ShareError) -> list[Effect]:
 
 
 def pending_step(state: State) -> bool:
-    """Whether a backup is being planned or restored on screen: the page then dispatches
-    ``restore-step`` again (with the batch's ``size``) once it has shown this state."""
-    transfer = state.transfer
-    if state.screen != "import":
-        return False
-    return transfer.planning is not None or (
-        transfer.writing is not None and not transfer.writing.finished
-    )
+    """Whether a backup is being planned on screen, or its games written (on any screen: a
+    restore the player left goes on): the page then dispatches ``restore-step`` again (with
+    the batch's ``size``) once it has shown this state."""
+    planning = state.transfer.planning is not None and state.screen == "import"
+    return planning or restoring_now(state)
+
+
+def restoring_now(state: State) -> bool:
+    """Whether a backup's games are being written (some batches still to go)."""
+    writing = state.transfer.writing
+    return writing is not None and not writing.finished
+
+
+def stop_restore(state: State) -> None:
+    """A batch of the restore could not be stored (the reason is the page's notice): the
+    restore stops there, and says what was written before (the settings are left as they
+    are; opening the backup again restores the rest, the games written are not doubled)."""
+    writing = state.transfer.writing
+    if writing is None or writing.finished:
+        return
+    plan = writing.plan
+    done = Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
+                    writing.hands, writing.met, stopped=len(plan.games) - writing.done)
+    _transfer(state, restore=None, writing=None, restored=done, digests={})
 
 
 STEP_SIZE = 20
@@ -349,7 +371,7 @@ def _restored_all(state: State, writing: Writing) -> list[Effect]:
                     writing.hands, writing.met)
     _transfer(state, restore=None, writing=None, restored=done, digests={})
     state.notice = "restored"
-    return [FOCUS_TITLE]
+    return [FOCUS_TITLE] if state.screen == "import" else []  # a form elsewhere keeps its focus
 
 
 def _file_game(state: State, name: str, found: GameFile) -> Incoming:

@@ -80,6 +80,8 @@ class Restored:
     hands: int
     met: bool = False
     """Another window restored some of these games meanwhile (none was written twice)."""
+    stopped: int = 0
+    """Games not restored because a batch could not be stored (the restore stopped there)."""
 
 
 @dataclass(frozen=True)

@@ -510,6 +510,8 @@ def _restored(done: Restored, t: i18n.Tr) -> str:
     lines.append(t("import.hands", count=done.hands))
     if done.met:
         lines.append(t("import.met"))
+    if done.stopped:
+        lines.append(t("import.stopped", count=done.stopped))
     items = join(f"<li>{esc(line)}</li>" for line in lines)
     return f'<ul class="plan" id="restore-done" role="status">{items}</ul>'
 
