@@ -681,9 +681,11 @@
     if (a.isEqualNode(b)) return true;
     const same = a.nodeType === b.nodeType && a.nodeName === b.nodeName;
     if (same && a.nodeType === Node.ELEMENT_NODE && (a.id || "") === (b.id || "")) {
+      // read first: a new set of options is moved out of b, which then has no value
+      const value = a.tagName === "SELECT" ? b.value : null;
       syncAttributes(a, b);
       morphChildren(a, b);
-      if (a.tagName === "SELECT") a.value = b.value;
+      if (value !== null) a.value = value;
       return true;
     }
     if (same && a.nodeType === Node.TEXT_NODE) {

@@ -387,6 +387,24 @@ def test_wrong_input_is_explained_at_the_field_and_kept(
     expect(page.locator(".board .score").first).to_have_text("162")
 
 
+def test_a_list_whose_choices_change_keeps_showing_its_choice(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    """The rule set after an option is changed ("Custom" is then offered) and the first
+    dealer after a fourth player is added: the list showed nothing chosen (a play-through)."""
+    start(page, app_url, wait_ready, "en")
+    page.click("#new-game")
+    page.check("#count-3")
+    page.check("#count-4")
+    expect(page.locator("#first-dealer")).to_have_value("0")
+    assert page.eval_on_selector("#first-dealer", "s => s.selectedIndex") == 0
+    page.click("details.options > summary")
+    page.select_option("#opt-eggs", "each")
+    expect(page.locator("#preset")).to_have_value("custom")
+    assert page.eval_on_selector("#preset", "s => s.selectedOptions[0].textContent") != ""
+    page.click(".topbar a[href='#/']")
+
+
 def test_typing_keeps_focus_and_caret_while_the_other_side_fills_in(
     page: Page, app_url: str, wait_ready: Any
 ) -> None:
