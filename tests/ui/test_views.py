@@ -197,6 +197,8 @@ def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
     assert '<span class="mark skis">skis</span>' not in html
     assert '<span class="mark penalty">−100 skis penalty</span>' in html
     assert "Оля: the next hand without a trick costs 100" in html
+    table.do("route", hash="#/")  # the games list writes a score below zero as the sheet does
+    assert re.search(r"Оля</span> <b>−\d+</b>", table.html())
 
 
 def test_the_preview_shows_the_outcome_before_saving() -> None:

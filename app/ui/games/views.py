@@ -20,7 +20,7 @@ from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
 from app.ui.state import LIST_PAGE, State
-from app.ui.views_common import when_text
+from app.ui.views_common import signed_score, when_text
 
 Card = dict[str, Any]
 """A game's summary (``app.summaries.summarize``): what its card shows."""
@@ -163,7 +163,7 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
             '<p class="match">'
             + join(
                 f'<span class="who{" winner" if winner_side == side else ""}">'
-                f"{words(side_label(game, side))} <b>{esc(score[side])}</b></span>"
+                f"{words(side_label(game, side))} <b>{esc(_score(score[side]))}</b></span>"
                 for side in range(sides)
             )
             + "</p>"
@@ -203,3 +203,12 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
         f'<p class="meta">{esc(meta)}</p>{sharing.origin_mark(game, t)}'
         f'<div class="row">{join(actions)}</div></li>'
     )
+
+
+def _score(value: Any) -> str:
+    """A summary's score as every other screen writes it (a real minus sign).
+
+    >>> _score(-366), _score(42)
+    ('−366', '42')
+    """
+    return signed_score(value) if isinstance(value, int) else str(value)
