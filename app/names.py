@@ -1,14 +1,17 @@
 r"""The one rule for players' names: the new-game form and everything that comes from outside
 (links, files, backups) apply the same one (app/ui/setup.py, app/share/inbound.py).
 
-A name is checked after trimming. It may not hold a character that is invisible or changes how
+A name is checked as given (the form trims what was typed first; a name from outside that
+comes with spaces or controls around it is not trimmed into a good one: the same characters
+count, the spaces included in its length). It may not hold a character that is invisible or changes how
 text around it is shown: control characters (NUL, tab, new line: category Cc), format
 characters (Cf: direction marks, embeddings and overrides such as U+202E, isolates, zero-width
 space and joiners, the soft hyphen, the BOM; but not the joiner inside an emoji such as 👨‍👩‍👧
 or 🏳️‍🌈, nor the tags of the flags of England, Scotland and Wales, which a phone's keyboard types
 as one character), line and paragraph separators (Zl, Zp), lone
 surrogates (Cs), private-use characters (Co), the replacement character U+FFFD (what a file in
-another encoding turns into) and the blank Hangul fillers. Two names are the same name when they
+another encoding turns into) and the letters that show as blank space (the Hangul fillers, the
+blank Braille pattern, the Khmer inherent vowels). Two names are the same name when they
 are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors, the
 zero-width joiner and the combining grapheme joiner (which show nothing of their own): so
 ``Оля`` and ``ОЛЯ`` and ``Оля\ufe0f`` are one name twice.
@@ -28,11 +31,12 @@ from collections.abc import Sequence
 from typing import Final
 
 NAME_MAX: Final = 40
-"""Longest name, in characters after trimming (the engine's limit too)."""
+"""Longest name, in characters (the engine's limit too; what the form trims is not counted)."""
 REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0")
+REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
 """Characters refused although their category is not: the replacement character and the
-Hangul fillers (letters that show as blank space)."""
+letters and symbols that show as blank space (the Hangul fillers, the blank Braille pattern,
+the Khmer inherent vowels)."""
 IGNORED: Final = frozenset("\u034f\u200d" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
 """Characters that show nothing of their own but are allowed (emoji need the variation
 selectors and the joiner): left out when names are compared, so that ``👨👩👧`` and ``👨‍👩‍👧``,
@@ -135,6 +139,8 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
     [(1, 'name_control', {'seat': 1, 'code': 'U+200D'})]
     >>> name_problems(["x" * 41, 5])
     [(0, 'name_too_long', {'seat': 0, 'length': 41, 'max': 40}), (1, 'not_text', {})]
+    >>> [p[1] for p in name_problems(["Оля\n", "Петро" + "\u00a0" * 40, "\u2800", "A\u2028"])]
+    ['name_control', 'name_too_long', 'name_control', 'name_control']
     """
     found: list[NameProblem] = []
     seen: dict[str, int] = {}
@@ -142,15 +148,14 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
         if not isinstance(raw, str):
             found.append((seat, "not_text", {}))
             continue
-        name = raw.strip()
-        hidden = refused_character(name)
-        key = name_key(name)
-        if not key:
+        hidden = refused_character(raw)
+        key = name_key(raw)
+        if not key and hidden is None:
             found.append((seat, "name_empty", {"seat": seat}))
         elif hidden is not None:
             found.append((seat, "name_control", {"seat": seat, "code": code_point(hidden)}))
-        elif len(name) > max_length:
-            found.append((seat, "name_too_long", {"seat": seat, "length": len(name),
+        elif len(raw) > max_length:
+            found.append((seat, "name_too_long", {"seat": seat, "length": len(raw),
                                                   "max": max_length}))
         elif key in seen:
             found.append((seat, "name_duplicate", {"seat": seat, "other": seen[key]}))

@@ -254,8 +254,8 @@ def _payload(doc: Doc, pack: Callable[[Doc], bytes], unpack: Callable[[bytes], D
         packed = pack(doc)
         if unpack(packed) == doc:
             return PACKED + _to_text(packed)
-    except _Unpackable:
-        pass
+    except (_Unpackable, ValueError):  # not packable, or not read back as it was (a count
+        pass  # beyond what a packed link holds): the JSON form
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     return JSON_FORM + _to_text(zlib.compress(text.encode("utf-8"), 9))
 

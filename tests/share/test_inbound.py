@@ -67,6 +67,17 @@ def test_a_game_file_over_the_hand_limit_is_refused_and_one_at_it_is_read() -> N
     assert isinstance(read_file(json.dumps(game)), GameFile)
 
 
+@pytest.mark.parametrize("game", [
+    {"players": ["Оля" + " " * 500, "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]},
+    {"players": ["Оля", "Петро"], "hands": [{"redeal": True}] * (MAX_HANDS + 1)},
+], ids=["a name padded by an earlier version", "a hand past the limit, entered here"])
+def test_a_game_the_packed_form_cannot_give_back_is_linked_in_the_json_form(
+    game: dict[str, Any]
+) -> None:
+    # the share screen raised ValueError (a count beyond the packed form's) for such a game
+    assert game_fragment(game).startswith("#/shared/J")
+
+
 def test_a_backup_game_over_the_hand_limit_is_listed_as_refused() -> None:
     big = {"id": "g1", "players": ["A", "B"], "hands": [{"redeal": True}] * (MAX_HANDS + 1)}
     found = read_backup({"format": "debertz-backup/1", "games": [big]})
@@ -112,7 +123,11 @@ def test_a_backup_at_the_limit_is_read() -> None:
 # --- names: the form's rule, for links and files too -------------------------------------------
 
 
-HOSTILE_NAMES = ["\u202eОля", "Ол\x00я", "Оля\nПетро", "О\u200bля", "\ufeffОля", "Ол\u00adя"]
+HOSTILE_NAMES = ["\u202eОля", "Ол\x00я", "Оля\nПетро", "О\u200bля", "\ufeffОля", "Ол\u00adя",
+                 # at an end (the rule once trimmed them off, and the name was kept with them)
+                 "Оля\n", "\x85Оля", "Оля\x1f", "Оля\u2028",
+                 # blank, or a look-alike of Оля that only a blank tells apart
+                 "\u2800", "Оля\u2800", "Оля\u17b4"]
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
@@ -124,6 +139,16 @@ def test_a_name_the_form_refuses_is_refused_in_a_link_and_in_a_file(name: str) -
         read_file(json.dumps(game))
     assert codes(by_link.value) == codes(by_file.value) == ["name_control"]
     assert name_problems([name, "Петро"])[0][1] == "name_control"
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000", " "])
+def test_a_name_padded_past_the_longest_is_too_long_in_a_link_and_in_a_file(space: str) -> None:
+    game = {"players": ["Оля" + space * 2000, "Петро"], "hands": []}
+    with pytest.raises(LinkError) as by_link:
+        read_fragment(json_link("shared", game))
+    with pytest.raises(FileError) as by_file:
+        read_file(json.dumps(game))
+    assert codes(by_link.value) == codes(by_file.value) == ["name_too_long"]
 
 
 EMOJI_NAMES = ["🐻\u200d❄\ufe0fВедмідь🍺", "👨\u200d👩\u200d👧 Сім'я", "🏳\ufe0f\u200d🌈Оля",
