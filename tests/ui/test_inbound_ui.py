@@ -192,7 +192,7 @@ def test_a_link_with_an_unknown_value_says_it_breaks_the_rules_naming_option_and
     table = Table(lang)
     table.do("route", hash="#/rules/J" + base64.b32encode(data).decode("ascii").rstrip("="))
     html, t = table.html(), i18n.translator(lang)
-    assert i18n.translator(lang)("share.link_error.invalid") in html
+    assert i18n.translator(lang)("share.rules_link_error.invalid") in html
     assert t("share.link_error.newer_version") not in html
     shown = t("problem.unknown_value.rules", option="eggs", value='"zzz"',
               known="hang, opponents, each")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from typing import Any
 
 import pytest
@@ -289,6 +291,17 @@ def test_a_damaged_rules_link_changes_nothing() -> None:
     table = Table("en")
     effects = table.do("route", hash="#/rules/1ZZZZ")
     assert writes(effects) == [] and 'id="use-rules"' not in table.html()
+
+
+def test_a_rules_link_the_rules_refuse_speaks_of_rules_not_of_a_game() -> None:
+    packed = base64.b32encode(zlib.compress(b'{"target": 5}')).decode().rstrip("=")
+    for lang, said in (("en", "The rules in this link cannot be used:"),
+                       ("uk", "Правила в посиланні не можна взяти:"),
+                       ("ru", "Правила в ссылке нельзя взять:")):
+        table = Table(lang)
+        table.do("route", hash=f"#/rules/J{packed}")
+        html = table.html()
+        assert said in html and "rules.target" in html and 'id="use-rules"' not in html
 
 
 # --- opening files ----------------------------------------------------------------------------

@@ -267,6 +267,8 @@ def _log_note(incoming: Incoming, t: i18n.Tr) -> str:
 def _failure(incoming: Incoming, t: i18n.Tr) -> str:
     prefix = "share.file_error" if incoming.source == "file" else "share.link_error"
     key = f"{prefix}.{incoming.error}"
+    if incoming.kind == "rules" and i18n.has(f"share.rules_link_error.{incoming.error}"):
+        key = f"share.rules_link_error.{incoming.error}"  # a rules link says rules, not game
     params = {**incoming.params, "name": incoming.key}
     text = t(key, **params) if i18n.has(key) else t(f"{prefix}.other", detail=incoming.error)
     table = incoming.params.get("table")  # the file's players, when they are good names
