@@ -81,7 +81,7 @@ def summarize(game: Mapping[str, Any]) -> dict[str, Any]:
     """The summary of a stored game: its card keys, the number of hands and the replay's
     figures (or its ``error``), stamped with this engine (``engine_stamp``)."""
     card: dict[str, Any] = {"v": SUMMARY_VERSION, "engine": engine_stamp()}
-    card.update({key: game[key] for key in CARD_KEYS if key in game})
+    card.update({key: game[key] for key in CARD_KEYS if key in game and _flat(game[key])})
     hands = game.get("hands")
     card["hands"] = len(hands) if isinstance(hands, list) else 0
     try:
@@ -93,6 +93,20 @@ def summarize(game: Mapping[str, Any]) -> dict[str, Any]:
     card.update(score=list(sheet.score), winner=sheet.winner, finished=sheet.finished,
                 target=read.rules.target)
     return card
+
+
+def _flat(value: object) -> bool:
+    """Whether a card key's value is one a summary carries: text, a number, true/false, or a
+    list of texts (the players). An object or a list of them (only a crafted file or backup
+    holds one) is left out: its text could hold the ``,"game":`` that ends a summary in the
+    record (``app.storage.summary_text``), and the index page it shares would break.
+
+    >>> _flat("2026-12-01T19:00:00"), _flat(["Оля", "Петро"]), _flat({"game": 2}), _flat([{}])
+    (True, True, False, False)
+    """
+    if isinstance(value, list):
+        return all(isinstance(item, str) for item in value)
+    return value is None or isinstance(value, str | int | float | bool)
 
 
 def is_current(summary: object) -> bool:

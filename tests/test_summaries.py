@@ -19,7 +19,10 @@ from app.storage import (
     decode_game,
     encode_game,
     load_records,
+    paged,
+    read_pages,
     read_summarized,
+    summary_text,
 )
 from app.ui import scoring
 from app.ui.state import LIST_PAGE
@@ -180,3 +183,16 @@ def test_the_list_draws_a_page_of_cards_and_more_on_a_tap() -> None:
     table.do("more-games")
     html = table.html()
     assert len(cards_of(html)) == len(games) and 'id="more-games"' not in html
+
+
+def test_a_card_key_holding_an_object_is_left_out_and_the_index_page_stays_whole() -> None:
+    """A crafted backup's ``created`` holding ``"game"`` cut the summary at that inner key in
+    the record, and the index page it shared with other games was no longer JSON (review)."""
+    crafted = {"id": "b1", "players": ["A", "B"], "hands": [],
+               "created": {"x": 1, "game": 2}, "restored": [{"game": 1}]}
+    other = {"id": "b2", "players": ["C", "D"], "hands": [], "created": "2026-12-01T19:00:00"}
+    texts = {game["id"]: summary_text(encode_game(game)) for game in (crafted, other)}
+    card = json.loads(texts["b1"] or "")
+    assert "created" not in card and "restored" not in card and card["players"] == ["A", "B"]
+    pages = paged(texts, {})
+    assert sorted(read_pages(pages.values())) == ["b1", "b2"]
