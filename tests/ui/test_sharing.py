@@ -165,6 +165,23 @@ def test_a_shared_game_is_shown_read_only_and_marked_as_someone_elses(lang: str)
     audit(html)
 
 
+def test_a_finished_game_saved_from_a_link_says_why_its_times_are_not_known() -> None:
+    """The times of its hands stay with the sender: its report said "entered by an older
+    version" and its printed head "Started" at the moment the copy was saved (a play-through)."""
+    sender = Table("en")
+    sender.new_game(["Оля", "Петро"], target=301)
+    while not scoring.sheet(sender.game).finished:
+        sender.hand(0, {0: 162})
+    table = Table("en")
+    table.do("route", hash=game_fragment(sender.game))
+    table.do("save-shared", new_id="gcopy", now="2026-12-02T10:00:00")
+    html = table.html()
+    assert "not known: a link does not carry the times of the hands" in html
+    assert "older version" not in html
+    assert "Copy saved here 02.12.2026 10:00" in html and "Started" not in html
+    assert "Started" in sender.html() and "not known" not in sender.html()
+
+
 def test_saving_a_shared_game_makes_a_new_game_and_touches_no_other() -> None:
     _sender, game, fragment = shared_table()
     mine = played().game

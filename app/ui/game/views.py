@@ -82,8 +82,15 @@ def render_game(state: State, t: i18n.Tr) -> str:
 
 
 def _print_head(game: GameDict, t: i18n.Tr) -> str:
-    """What a printed sheet says above the players: the app, when the game began, the rules."""
-    started = t("game.started", when=when_text(game.get("created", "")))
+    """What a printed sheet says above the players: the app, when the game began (a copy from
+    outside: its first hand's time, else when the copy was saved here), the rules."""
+    first = next((hand.get("at") for hand in game["hands"] if isinstance(hand, dict)), None)
+    if not game.get("received_from"):
+        started = t("game.started", when=when_text(game.get("created", "")))
+    elif isinstance(first, str) and first:
+        started = t("game.started", when=when_text(first))
+    else:
+        started = t("game.copy_saved", when=when_text(game.get("created", "")))
     return (
         f'<p class="print-only print-head">{esc(t("app.title"))} · {esc(started)} · '
         f"{esc(rules_title(game, t))}</p>"

@@ -49,13 +49,14 @@ def render_report(shown: Played, t: i18n.Tr) -> str:
     return (
         '<section class="report" aria-labelledby="report-title">'
         f'<h3 id="report-title" tabindex="-1">{esc(t("report.title"))}</h3>'
-        f"{_facts(report, t)}{side_table(shown.record, report, t)}"
+        f"{_facts(report, t, shown.record.get('received_from') == 'link')}"
+        f"{side_table(shown.record, report, t)}"
         f'<h4 class="chart-head">{esc(t("chart.title"))}</h4>{score_chart(shown, t)}'
         "</section>"
     )
 
 
-def _facts(report: Report, t: i18n.Tr) -> str:
+def _facts(report: Report, t: i18n.Tr, from_link: bool = False) -> str:
     rows = [
         (t("report.result"), result_text(report)),
         (t("report.hands"), str(report.hands)),
@@ -63,7 +64,7 @@ def _facts(report: Report, t: i18n.Tr) -> str:
     ]
     if report.void:
         rows.append((t("report.void"), str(report.void)))
-    rows.append((t("report.time"), time_text(report, t)))
+    rows.append((t("report.time"), time_text(report, t, from_link)))
     items = join(f"<div><dt>{esc(term)}</dt><dd>{esc(value)}</dd></div>" for term, value in rows)
     return f'<dl class="facts">{items}</dl>'
 
@@ -97,13 +98,21 @@ def duration_text(minutes: int, t: i18n.Tr) -> str:
     return t("report.hm", h=hours, m=rest) if hours else t("report.m", m=rest)
 
 
-def time_text(report: Report, t: i18n.Tr) -> str:
+def time_text(report: Report, t: i18n.Tr, from_link: bool = False) -> str:
     """How long the game took, from its first time-stamped record to its last, with the clock
-    times; or why that is not known."""
+    times; or why that is not known (``from_link``: a copy saved from a link, which carries
+    no times).
+
+    >>> from app.ui.stats.report import sample_report
+    >>> time_text(sample_report(), i18n.translator("en"), from_link=True)
+    'not known: a link does not carry the times of the hands'
+    """
     timing = report.timing
     if timing is None:
         counted = report.hands + report.redeals
-        return t("report.time_unknown") if counted > 1 else "—"
+        if counted <= 1:
+            return "—"
+        return t("report.time_not_in_link" if from_link else "report.time_unknown")
     text = t("report.duration", duration=duration_text(timing.minutes, t), span=_span(timing))
     if timing.first_hand > 1:  # the game began before the app stamped hands
         text += " " + t("report.timed_from", n=timing.first_hand)
