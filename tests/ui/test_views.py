@@ -186,6 +186,30 @@ def ski_penalty_game(lang: str) -> Table:
     return table
 
 
+@pytest.mark.parametrize(("preset", "struck"), [("standard", True), ("moscow", False)])
+def test_sequences_of_a_side_without_a_trick_are_struck_where_they_do_not_count(
+    preset: str, struck: bool
+) -> None:
+    """A terz that did not count looked like one that did (a play-through); bella counts."""
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], preset=preset)
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="162")
+    table.do("no-tricks", side=1)
+    table.do("meld-side", side=1)
+    table.do("bella", side=1)
+    table.do("last-trick", side=0)  # Moscow's rule asks who took it
+    assert "terz (not counted: no trick)" in table.html() if struck else "not counted" not in table.html()
+    table.do("save-hand")
+    html = table.html()
+    unscored = ('<span class="mark melds unscored" title="(not counted: no trick)"><s>terz</s>'
+                '<span class="sr-only"> (not counted: no trick)</span></span>')
+    assert (unscored in html) == struck
+    assert ('<span class="mark melds">bella</span>' in html) == struck
+    assert ('<span class="mark melds">terz·<wbr>bella</span>' in html) == (not struck)
+
+
 def test_the_score_sheet_marks_eggs_pot_skis_and_penalties() -> None:
     table = ski_penalty_game("en")
     table.hand(0, {0: 81})
@@ -325,7 +349,6 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("taker", seat=0)
     table.do("cards", side=0, value="100")
     table.do("meld-side", side=0)
-    table.do("meld-count", kind="terz", step=1)
     table.do("bella", side=0)
     table.do("last-trick", side=1)
     table.do("save-hand")

@@ -439,7 +439,8 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | No
     elif line.kind == "claim":
         cells = claim_row(shown, hand, line, t)
     else:
-        cells = join(_cell(hand, line, side, t) for side in range(sides))
+        need = bool(shown.rules["sequences_need_trick"])
+        cells = join(_cell(hand, line, side, t, need) for side in range(sides))
     kinds = (("void", line.void), ("redeal", line.kind == "redeal"), ("claim", line.kind == "claim"))
     classes = " ".join(name for name, on in kinds if on)
     winner = "" if line.winner is None else str(line.winner)
@@ -455,12 +456,28 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | No
     )
 
 
-def _cell(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> str:
-    marks = side_marks(hand, line, side, t)
-    mark_html = join(  # the sequences wrap after a dot, never inside a word
-        f'<span class="mark {cls}">{esc(text).replace("·", "·<wbr>")}</span>' for cls, text in marks
-    )
+def _cell(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr,
+          need_trick: bool = True) -> str:
+    marks = side_marks(hand, line, side, t, need_trick)
+    mark_html = join(_mark(cls, text, t) for cls, text in marks)
     return (
         f'<td><span class="change">{esc(signed(line.change[side]))}</span>'
         f'<span class="run">{esc(signed_score(line.score[side]))}</span>{mark_html}</td>'
+    )
+
+
+def _mark(cls: str, text: str, t: i18n.Tr) -> str:
+    """One mark of a row; sequences that do not count struck through, saying why to a screen
+    reader and in their title (the sequences wrap after a dot, never inside a word).
+
+    >>> _mark("melds unscored", "терц", i18n.translator("en"))
+    '<span class="mark melds unscored" title="(not counted: no trick)"><s>терц</s><span class="sr-only"> (not counted: no trick)</span></span>'
+    """
+    shown = esc(text).replace("·", "·<wbr>")
+    if cls != "melds unscored":
+        return f'<span class="mark {cls}">{shown}</span>'
+    why = esc(t("mark.unscored"))
+    return (
+        f'<span class="mark {cls}" title="{why}"><s>{shown}</s>'
+        f'<span class="sr-only"> {why}</span></span>'
     )

@@ -314,7 +314,11 @@ def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
 
 def _preview_side(game: GameDict, draft: HandDraft, line: engine.HandLine, side: int, t: i18n.Tr) -> str:
     hand, _ = scoring.draft_to_hand(draft)
-    marks = ", ".join(text for _, text in side_marks(hand, line, side, t))
+    need = bool(scoring.rules_of(game)["sequences_need_trick"])
+    marks = ", ".join(
+        f"{text} {t('mark.unscored')}" if kind == "melds unscored" else text
+        for kind, text in side_marks(hand, line, side, t, need)
+    )
     detail = f" ({marks})" if marks else ""
     return (
         f' <span class="pside"><span class="name">{esc(side_label(game, side))}</span> '
@@ -356,10 +360,13 @@ def confirm_question(state: State, game: GameDict, t: i18n.Tr) -> str:
     )
 
 
-def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr) -> list[tuple[str, str]]:
-    """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz.
-    A penalty names what it is for, so the bait or the skis it follows from are not said
-    again («−100 штраф за лижі», not «…, лижі»)."""
+def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr,
+               need_trick: bool = True) -> list[tuple[str, str]]:
+    """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz,
+    melds. A penalty names what it is for, so the bait or the skis it follows from are not said
+    again («−100 штраф за лижі», not «…, лижі»). Sequences of a side that took no trick, when
+    the rules (``need_trick``: ``sequences_need_trick``) void them, are a mark of their own,
+    ``melds unscored`` (bella still counts)."""
     marks: list[tuple[str, str]] = []
     bait_due, ski_due = line.penalties.bait[side], line.penalties.ski[side]
     said_by_penalty = line.outcome == "bait" and bait_due
@@ -375,16 +382,22 @@ def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.T
         marks.append(("skis", t("mark.skis")))
     if hand.get("debertz") == side:
         marks.append(("debertz", t("mark.debertz")))
-    combos = meld_text(hand, side, t)
+    unscored = need_trick and side in (hand.get("no_tricks") or [])
+    combos = meld_text(hand, side, t, sequences=not unscored)
     if combos:
         marks.append(("melds", combos))
+    voided = meld_text(hand, side, t, bella=False) if unscored else ""
+    if voided:
+        marks.append(("melds unscored", voided))
     if hand.get("last_trick") == side:
         marks.append(("last", t("mark.last_trick")))
     return marks
 
 
-def meld_text(hand: dict[str, Any], side: int, t: i18n.Tr) -> str:
-    """The side's sequences and bella in one short mark, e.g. ``2×терц·белла``.
+def meld_text(hand: dict[str, Any], side: int, t: i18n.Tr, sequences: bool = True,
+              bella: bool = True) -> str:
+    """The side's sequences and bella in one short mark, e.g. ``2×терц·белла`` (either left out
+    when not asked for).
 
     >>> meld_text({"melds": {"side": 1, "terz": 2, "fifty": 1}, "bella": 1}, 1,
     ...           i18n.translator("uk"))
@@ -392,11 +405,11 @@ def meld_text(hand: dict[str, Any], side: int, t: i18n.Tr) -> str:
     """
     parts = []
     melds = hand.get("melds") or {}
-    if melds.get("side") == side:
+    if sequences and melds.get("side") == side:
         for kind in ("terz", "fifty"):
             count = int(melds.get(kind) or 0)
             if count:
                 parts.append(f"{count}×{t(f'mark.{kind}')}" if count > 1 else t(f"mark.{kind}"))
-    if hand.get("bella") == side:
+    if bella and hand.get("bella") == side:
         parts.append(t("mark.bella"))
     return "·".join(parts)
