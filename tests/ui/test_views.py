@@ -349,6 +349,7 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("taker", seat=0)
     table.do("cards", side=0, value="100")
     table.do("meld-side", side=0)
+    table.do("meld-count", kind="terz", step=1)
     table.do("bella", side=0)
     table.do("last-trick", side=1)
     table.do("save-hand")
