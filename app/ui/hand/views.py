@@ -316,7 +316,7 @@ def _preview_side(game: GameDict, draft: HandDraft, line: engine.HandLine, side:
     hand, _ = scoring.draft_to_hand(draft)
     need = bool(scoring.rules_of(game)["sequences_need_trick"])
     marks = ", ".join(
-        f"{text} {t('mark.unscored')}" if kind == "melds unscored" else text
+        t("mark.not_counted", melds=text) if kind == "melds unscored" else text
         for kind, text in side_marks(hand, line, side, t, need)
     )
     detail = f" ({marks})" if marks else ""
