@@ -226,7 +226,7 @@ def test_a_player_s_line_says_the_rate_is_of_the_finished_games() -> None:
     text = text_of(render(state))
     assert re.search(r"Оля 2 гри · завершено 1 · перемог: 1 \(100\s?%\)", text), text
     # and so does the table by kind of game («2 · 1 · 100 %» read as 1 win in 2; a play-through)
-    assert re.search(r"2, завершено 1 1 100\s?%", text), text
+    assert re.search(r"удвох завершено 1 2 1 100\s?%", text), text
 
 
 def test_periods_are_fixed_when_picked() -> None:

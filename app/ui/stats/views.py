@@ -157,16 +157,17 @@ def _best(player: PlayerStats, t: i18n.Tr) -> str:
 
 
 def _splits(player: PlayerStats, index: int, t: i18n.Tr) -> str:
-    """The player's games by kind: played (and finished, when not all are: the rate counts
-    finished games only), won, the rate."""
+    """The player's games by kind: played (and, under the kind, how many are finished when not
+    all are: the rate counts finished games only), won, the rate."""
 
-    def games(played: int, finished: int) -> str:
-        return str(played) if finished == played else t("stats.games_value", count=played,
-                                                          finished=finished)
+    def finished(played: int, done: int) -> str:  # under the kind: the column stays narrow
+        if done == played:
+            return ""
+        return f'<span class="sub">{esc(t("stats.finished_n", finished=done))}</span>'
 
     rows = join(
-        f'<tr><th scope="row">{esc(t(f"stats.kind.{kind}"))}</th>'
-        f"<td>{esc(games(split.played, split.finished))}</td>"
+        f'<tr><th scope="row">{esc(t(f"stats.kind.{kind}"))}'
+        f"{finished(split.played, split.finished)}</th><td>{split.played}</td>"
         f"<td>{split.won}</td><td>{esc(percent(split.won / split.finished if split.finished else None, t))}</td></tr>"
         for kind in KINDS
         if (split := player.splits.get(kind)) is not None
