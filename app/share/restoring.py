@@ -195,7 +195,8 @@ def _read(planning: Planning, size: int) -> Planning:
             if where == "games":
                 _check_format(head)
             continue
-        values, pos, closed = _items(text, pos, size, width)
+        # from the next game's first character: a window may have ended right after a comma
+        values, pos, closed = _items(text, _skip(text, pos), size, width)
         batch = True
         if values:
             width = max(256, (width + (pos - planning.pos) // len(values)) // 2)

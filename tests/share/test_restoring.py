@@ -4,6 +4,7 @@ was written and the backup opened again restores the rest."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -13,6 +14,7 @@ from app.share.backup import BackupError, make_backup, plan_restore, read_backup
 from app.share.limits import LimitError
 from app.share.link import game_digest
 from app.share.restoring import (
+    WINDOW,
     NotABackup,
     Planning,
     Writing,
@@ -67,6 +69,23 @@ def test_a_backup_planned_in_steps_of_any_size_is_planned_as_in_one_call(
     assert planned(text, HERE, size, whole=len(text)).plan == at_once  # parsed in its first step
     assert at_once.add[0]["id"] == "d" and at_once.same == ["a", "x"]
     assert [g["restored_from"] for g in at_once.copies] == ["b"] and len(at_once.bad) == 1
+
+
+def test_a_reading_window_that_ends_right_after_a_comma_reads_on() -> None:
+    """A valid backup over the size parsed at once was refused as "not JSON" when a step's
+    window of text ended just after the comma between two games (review)."""
+    games = {f"g{n}": {**game(f"g{n}"), "hands": [{"taker": 0, "cards": [100, 62]}] * 200}
+             for n in range(10)}
+    text = make_backup(games, {}, "2026-12-01T09:00:00")
+    start = text.index("[\n") + 2
+    window = text.index("},\n{", start) + 2 - start  # the first game and its comma
+    width = next(w for w in range(window, 0, -1) if w * 5 // 4 == window)  # one game a step
+    assert window > WINDOW
+    planning = dataclasses.replace(start_planning(text, {}, 0), width=width)
+    ids = (f"n{n}" for n in range(1, 100))
+    while planning.phase != "planned":
+        planning = plan_step(planning, 1, ids)
+    assert len(planning.plan.add) == 10
 
 
 def test_the_progress_of_each_phase_counts_up_to_its_total() -> None:
