@@ -10,11 +10,11 @@ space and joiners, the soft hyphen, the BOM; but not the joiner inside an emoji 
 or 🏳️‍🌈, nor the tags of the flags of England, Scotland and Wales, which a phone's keyboard types
 as one character), line and paragraph separators (Zl, Zp), lone
 surrogates (Cs), private-use characters (Co), the replacement character U+FFFD (what a file in
-another encoding turns into) and the letters that show as blank space (the Hangul fillers, the
-blank Braille pattern, the Khmer inherent vowels). Two names are the same name when they
+another encoding turns into) and the blank Hangul fillers. Two names are the same name when they
 are equal after NFKC normalisation, ignoring case, runs of spaces, variation selectors, the
-zero-width joiner and the combining grapheme joiner (which show nothing of their own): so
-``Оля`` and ``ОЛЯ`` and ``Оля\ufe0f`` are one name twice.
+zero-width joiner, the combining grapheme joiner, the blank Braille pattern and the Khmer
+inherent vowels (which show nothing of their own): so ``Оля`` and ``ОЛЯ`` and ``Оля\ufe0f`` are
+one name twice, and a name of blanks alone is empty.
 
 >>> refused_character("Оля"), refused_character("О\u200bля"), refused_character("\u202eayhsaM")
 (None, '\u200b', '\u202e')
@@ -31,16 +31,19 @@ from collections.abc import Sequence
 from typing import Final
 
 NAME_MAX: Final = 40
-"""Longest name, in characters (the engine's limit too; what the form trims is not counted)."""
+"""Longest name, in characters as given (the form trims what was typed; the engine counts a
+name trimmed)."""
 REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+REFUSED: Final = frozenset("\ufffd\u115f\u1160\u3164\uffa0")
 """Characters refused although their category is not: the replacement character and the
-letters and symbols that show as blank space (the Hangul fillers, the blank Braille pattern,
-the Khmer inherent vowels)."""
-IGNORED: Final = frozenset("\u034f\u200d" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
+Hangul fillers (letters that show as blank space)."""
+IGNORED: Final = frozenset(
+    "\u034f\u200d\u2800\u17b4\u17b5" + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+)
 """Characters that show nothing of their own but are allowed (emoji need the variation
-selectors and the joiner): left out when names are compared, so that ``👨👩👧`` and ``👨‍👩‍👧``,
-or ``★★`` and ``★‍★``, are one name."""
+selectors and the joiner; the blank Braille pattern and the Khmer inherent vowels were always
+taken, and games here may hold them): left out when names are compared, so that ``👨👩👧`` and
+``👨‍👩‍👧``, ``★★`` and ``★‍★``, or ``Оля`` and ``Оля⠀`` are one name, and ``⠀`` alone none."""
 
 NameProblem = tuple[int, str, dict[str, object]]
 """``(seat, code, params)``: ``name_empty`` {seat}, ``name_control`` {seat, code: "U+202E"},
@@ -140,7 +143,9 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
     >>> name_problems(["x" * 41, 5])
     [(0, 'name_too_long', {'seat': 0, 'length': 41, 'max': 40}), (1, 'not_text', {})]
     >>> [p[1] for p in name_problems(["Оля\n", "Петро" + "\u00a0" * 40, "\u2800", "A\u2028"])]
-    ['name_control', 'name_too_long', 'name_control', 'name_control']
+    ['name_control', 'name_too_long', 'name_empty', 'name_control']
+    >>> name_problems(["Оля", "Оля\u2800"])
+    [(1, 'name_duplicate', {'seat': 1, 'other': 0})]
     """
     found: list[NameProblem] = []
     seen: dict[str, int] = {}
