@@ -11,6 +11,8 @@ import zlib
 
 import pytest
 
+from app.share import restoring
+from app.share.limits import LimitError
 from app.storage import Commit, MemoryStore, StorageFull
 from app.ui.sharing.actions import pending_step
 from tests.ui.helpers import Table
@@ -107,7 +109,7 @@ def test_a_batch_that_cannot_be_stored_stops_the_restore_and_says_what_was_writt
     assert count(table.state.games) == (6, 7)
 
 
-def refused(table: Table) -> tuple[str, dict[str, object]]:
+def refused_params(table: Table) -> tuple[str, dict[str, object]]:
     incoming = table.state.transfer.incoming
     assert incoming is not None and incoming.doc is None
     return incoming.error, dict(incoming.params)
@@ -121,21 +123,26 @@ def test_a_number_no_record_can_hold_is_refused_where_it_stands(number: str) -> 
     table = Table("en")
     table.do("open-file", name="g.json", text=GAME % number)
     column = GAME.index("%s") + 1
-    assert refused(table) == ("bad_number", {"line": 1, "column": column, "number": number[:40]})
+    assert refused_params(table) == ("bad_number",
+                                     {"line": 1, "column": column, "number": number[:40]})
     assert f"at line 1, column {column} it holds" in table.html() and not table.state.games
 
 
-@pytest.mark.parametrize("padding", [0, 70_000])
-def test_a_backup_holding_nan_is_refused_short_or_long(padding: int) -> None:
-    doc = json.loads(six_games())
-    doc["games"][0]["notes"] = "x" * padding
-    text = json.dumps(doc).replace('"cards": [100, 62]', '"cards": [100, 62], "note": NaN', 1)
+@pytest.mark.parametrize("whole", [True, False], ids=["parsed at once", "read a game a step"])
+def test_a_backup_holding_nan_is_refused_where_it_stands(whole: bool) -> None:
+    text = six_games().replace('"cards":[100,62]', '"cards":[100,62],"note":NaN', 1)
+    at = text.index("NaN")
+    column = at - text.rfind("\n", 0, at)
+    planning = restoring.start_planning(text, {}, len(text) if whole else 0)
+    with pytest.raises(LimitError) as refused:
+        while planning.phase != "planned":
+            planning = restoring.plan_step(planning, 2, iter(str, "x"))
+    assert refused.value.code == "bad_number"
+    assert refused.value.params == {"line": text.count("\n", 0, at) + 1, "column": column,
+                                    "number": "NaN"}
     table = Table("en")
     table.do("open-file", name="backup.json", text=text)
-    code, params = refused(table)
-    assert code == "bad_number" and params["number"] == "NaN"
-    line_start = text.rfind("\n", 0, text.index("NaN")) + 1
-    assert params["column"] == text.index("NaN") - line_start + 1
+    assert refused_params(table) == ("bad_number", refused.value.params)
     assert not table.state.games and not pending_step(table.state)
 
 
@@ -143,4 +150,4 @@ def test_a_link_holding_nan_is_damaged() -> None:
     packed = base64.b32encode(zlib.compress((GAME % "NaN").encode())).decode().rstrip("=")
     table = Table("en")
     table.do("route", hash=f"#/shared/J{packed}")
-    assert refused(table)[0] == "damaged" and not table.state.games
+    assert refused_params(table)[0] == "damaged" and not table.state.games
