@@ -479,7 +479,7 @@ class App:
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)
-            storing = self._store_then_show(commit, new, effects, html)
+            storing = self._store_then_show(commit, new, effects, html, action == "restore-step")
             if action == "restore-step":  # a batch of games: encoded in a task of its own
                 asyncio.ensure_future(storing)
             else:  # one change: its transaction opened in this task (app/browser/eager.py)
@@ -506,11 +506,13 @@ class App:
         self.wake.keep(prefs.keeps_awake(state))
 
     async def _store_then_show(
-        self, commit: Commit, new: State, effects: list[Effect], html: str | None = None
+        self, commit: Commit, new: State, effects: list[Effect], html: str | None = None,
+        restoring: bool = False,
     ) -> None:
         """Store a change of games; show it only when stored (else the page keeps the old
         state, with any open form as it was, and says why). ``html``: the new screen, if made
-        already (else it is made while the browser writes)."""
+        already (else it is made while the browser writes); ``restoring``: a batch of a
+        restore (its failure stops the restore)."""
         drawn: list[str] = [] if html is None else [html]
 
         def draw() -> None:  # while the browser writes: the screen, and what of it to send
@@ -526,10 +528,10 @@ class App:
         except Conflict as refused:
             await self._read_again(list(refused.games), "refused")
         except StorageError as error:
-            self._failed(error, background=False)
+            self._failed(error, background=False, restoring=restoring)
         except Exception as error:  # noqa: BLE001 - any failure must reach the user
             js.console.error(f"write failed: {error}\n{traceback.format_exc()}")
-            self._failed(StorageError(str(error)), background=False)
+            self._failed(StorageError(str(error)), background=False, restoring=restoring)
         else:
             self._stored()
         finally:
@@ -551,11 +553,12 @@ class App:
         finally:
             self._count(-1)
 
-    def _failed(self, error: StorageError, background: bool) -> None:
+    def _failed(self, error: StorageError, background: bool, restoring: bool = False) -> None:
         payload = {
             "reason": error.reason,
             "detail": str(error),
             "background": "1" if background else "",
+            "restore": "1" if restoring else "",
         }
         self.state, _ = reduce(self.state, "write-failed", payload)
         self.render()

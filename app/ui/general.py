@@ -37,11 +37,13 @@ WRITE_NOTICES = {"full": "storage_full", "kept": "record_kept", "unavailable": "
 def _write_failed(state: State, payload: Payload) -> list[Effect]:
     """A write was not stored. The page calls this on the state from before the change, so
     a form stays open with what was typed. Failures of a form's draft while it is typed are
-    said once, not at every key (``background``)."""
+    said once, not at every key (``background``); a restore's batch (``restore``) stops the
+    restore where it is."""
     if payload.get("background") == "1" and state.unsaved:
         return []
     state.unsaved = True
-    stop_restore(state)  # a restore's batch: stop there, not try the same batch for ever
+    if payload.get("restore") == "1":  # a restore's batch: stop there, not try it for ever
+        stop_restore(state)
     reason = payload.get("reason", "failed")
     state.notice = WRITE_NOTICES.get(reason, "write_failed")
     state.notice_detail = payload.get("detail", "")

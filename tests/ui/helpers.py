@@ -76,6 +76,7 @@ class Table:
             self.refused.append(failed)
             failure = {"reason": failed.reason, "detail": str(failed)}
             failure["background"] = "1" if behind else ""
+            failure["restore"] = "1" if action == "restore-step" else ""
             self.state, _ = reduce(self.state, "write-failed", failure)
         else:
             self.state = new

@@ -13,10 +13,12 @@ import pytest
 
 from app.share import restoring
 from app.share.limits import LimitError
+from app.share.link import game_fragment
 from app.storage import Commit, MemoryStore, StorageFull
+from app.ui.core import Effect
 from app.ui.sharing.actions import pending_step
 from tests.ui.helpers import Table
-from tests.ui.test_sharing import backup_of, count, played
+from tests.ui.test_sharing import BASE, backup_of, count, played
 
 
 def six_games() -> str:
@@ -55,6 +57,31 @@ def test_a_restore_left_for_another_screen_goes_on_and_is_there_on_coming_back()
     assert count(table.state.games) == count(table.reloaded().state.games) == (6, 7)
     assert table.state.notice == "restored" and table.state.screen == "home"
     assert "The backup is restored." in table.html()
+    table.do("route", hash="#/import")  # and what it did is there on coming back
+    assert "6 games added." in table.html()
+
+
+def test_a_restore_ending_on_another_screen_leaves_the_focus_where_it_is() -> None:
+    table = Table("en")
+    started(table, six_games())
+    gid = next(iter(table.state.games))
+    table.do("route", hash=f"#/game/{gid}")
+    table.do("new-hand")
+    effects: list[Effect] = []
+    while pending_step(table.state):
+        effects = table.do("restore-step", size=2)
+    assert table.state.entry is not None and count(table.state.games) == (6, 7)
+    assert not [e for e in effects if e.kind in ("focus", "read_inbox")]
+
+
+def test_the_share_inbox_waits_while_a_restore_is_written_and_is_read_once_it_is_done() -> None:
+    table = Table("en")
+    started(table, six_games())
+    assert not [e for e in table.do("route", hash="#/import") if e.kind == "read_inbox"]
+    effects: list[Effect] = []
+    while pending_step(table.state):
+        effects = table.do("restore-step", size=2)
+    assert [e.kind for e in effects if e.kind in ("focus", "read_inbox")] == ["read_inbox", "focus"]
 
 
 def test_a_restore_left_half_way_shows_its_progress_on_coming_back() -> None:
@@ -67,7 +94,21 @@ def test_a_restore_left_half_way_shows_its_progress_on_coming_back() -> None:
     assert "6 games added." in table.html()
 
 
-def test_a_file_opened_while_a_restore_is_written_waits_and_says_so() -> None:
+def test_a_link_opens_while_a_restore_is_written_and_shared_text_says_it_waits() -> None:
+    table = Table("en")
+    started(table, six_games())
+    sender = played(hands=2)
+    link = BASE + game_fragment(sender.game)
+    table.do("open-file", name="", text=link)
+    assert table.state.screen == "shared" and pending_step(table.state)
+    table.do("open-file", name="", text=six_games())  # a backup shared from another app
+    assert table.state.notice == "restore_busy_shared"
+    assert "What was shared was not opened: a backup is being restored." in table.html()
+    finish(table)
+    assert count(table.state.games) == (6, 7)
+
+
+def test_a_file_opened_while_a_restore_is_written_is_not_opened_and_says_so() -> None:
     table = Table("en")
     started(table, six_games())
     game = {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
@@ -89,6 +130,26 @@ class FillingStore(MemoryStore):
             raise StorageFull("IndexedDB: QuotaExceededError")
         self.room -= 1
         super().commit_now(commit)
+
+
+class DraftlessStore(MemoryStore):
+    """A store that refuses the writes of the settings alone (a form's draft)."""
+
+    def commit_now(self, commit: Commit) -> None:
+        if not commit.games:
+            raise StorageFull("IndexedDB: QuotaExceededError")
+        super().commit_now(commit)
+
+
+def test_a_failed_write_of_a_form_meanwhile_does_not_stop_the_restore() -> None:
+    table = Table("en", store=DraftlessStore())
+    started(table, six_games())
+    table.do("route", hash="#/game/" + next(iter(table.state.games)))
+    table.do("new-hand")
+    table.do("cards", side=0, value="100")  # its draft is not stored: said, the restore goes on
+    assert table.refused and pending_step(table.state)
+    finish(table)
+    assert count(table.reloaded().state.games) == (6, 7)
 
 
 def test_a_batch_that_cannot_be_stored_stops_the_restore_and_says_what_was_written() -> None:

@@ -143,12 +143,15 @@ def _route_share(state: State, parts: list[str], starting: bool = False) -> list
 
 
 def _route_import(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
+    """The import screen. Arriving afresh forgets a file opened earlier, but not a restore
+    being written or what the last one did; the share inbox is read unless a restore is being
+    written (what came in waits there until it is done)."""
     _leave_game(state)
-    if state.screen != "import" and not restoring_now(state):  # arriving afresh: forget a
-        _transfer(state, incoming=None, restore=None, restored=None, file_name="",  # file
-                  planning=None, writing=None, digests={})  # opened earlier (not a restore)
+    if state.screen != "import" and not restoring_now(state):
+        _transfer(state, incoming=None, restore=None, file_name="", planning=None,
+                  writing=None, digests={})
     state.screen, state.game_id = "import", None
-    return [Effect("read_inbox"), FOCUS_TITLE]
+    return [FOCUS_TITLE] if restoring_now(state) else [Effect("read_inbox"), FOCUS_TITLE]
 
 
 # --- the page's abilities ---------------------------------------------------------------------
@@ -240,13 +243,12 @@ def _use_rules(state: State, payload: Payload) -> list[Effect]:
 
 def _open_file(state: State, payload: Payload) -> list[Effect]:
     """A file's text (read by the page) is a game, a backup, or a link; show what it holds.
-    While a backup's games are being written, the file waits: the restore's progress is shown
-    and the player is asked to open it again once it is done."""
+    While a backup's games are being written, a link is opened as ever, but a game or a
+    backup is not: the restore's progress stays, and the player is asked to open it again
+    once the restore is done."""
     name = inbound.shown_file_name(payload.get("name", ""))  # no bidi tricks, not too long
     if restoring_now(state):
-        state.screen, state.game_id = "import", None
-        state.notice, state.notice_detail = "restore_busy", name
-        return [FOCUS_TITLE]
+        return _open_while_restoring(state, payload, name)
     _transfer(state, incoming=None, restore=None, restored=None, file_name=name,
               planning=None, writing=None, digests={})
     state.screen, state.game_id = "import", None
@@ -269,6 +271,22 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
         _transfer(state, planning=found)
     else:
         _transfer(state, incoming=_file_game(state, name, found))
+    return [FOCUS_TITLE]
+
+
+def _open_while_restoring(state: State, payload: Payload, name: str) -> list[Effect]:
+    """A file or shared text that came while a restore is being written: a link opens; a
+    game or a backup is not opened (said, with its name if it has one)."""
+    try:
+        found = open_file(payload.get("text", ""), state.games)
+    except FileError:
+        found = None
+    if isinstance(found, LinkText):
+        parts = nav.address_parts(found.fragment)
+        return ROUTES[parts[0]](state, parts, False)
+    state.screen, state.game_id = "import", None
+    state.notice = "restore_busy" if name else "restore_busy_shared"
+    state.notice_detail = name
     return [FOCUS_TITLE]
 
 
@@ -300,10 +318,15 @@ def stop_restore(state: State) -> None:
     writing = state.transfer.writing
     if writing is None or writing.finished:
         return
-    plan = writing.plan
-    done = Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
-                    writing.hands, writing.met, stopped=len(plan.games) - writing.done)
+    done = _restored(writing, stopped=len(writing.plan.games) - writing.done)
     _transfer(state, restore=None, writing=None, restored=done, digests={})
+
+
+def _restored(writing: Writing, stopped: int = 0) -> Restored:
+    """What a restore did, for its summary (``stopped``: the games it did not get to)."""
+    plan = writing.plan
+    return Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
+                    writing.hands, writing.met, stopped)
 
 
 STEP_SIZE = 20
@@ -367,11 +390,16 @@ def _restored_all(state: State, writing: Writing) -> list[Effect]:
     )
     if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
         state.lang = state.settings["lang"]
-    done = Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
-                    writing.hands, writing.met)
+    done = _restored(writing)
     _transfer(state, restore=None, writing=None, restored=done, digests={})
     state.notice = "restored"
-    return [FOCUS_TITLE] if state.screen == "import" else []  # a form elsewhere keeps its focus
+    return _restore_ended(state)
+
+
+def _restore_ended(state: State) -> list[Effect]:
+    """On the import screen, its title in focus and the share inbox read (what came in while
+    the restore was written); elsewhere nothing: a form there keeps its focus."""
+    return [Effect("read_inbox"), FOCUS_TITLE] if state.screen == "import" else []
 
 
 def _file_game(state: State, name: str, found: GameFile) -> Incoming:
