@@ -1,7 +1,8 @@
 """Reading JSON that came from outside (a link, a file) without letting it stall the page.
 
 Every reader here bounds what it accepts before the costly step: the size of the text, the
-nesting depth before ``json.loads`` (Python's parser recurses), the size of decompressed data.
+nesting depth before Python's parser (it recurses) reads it with :data:`DECODER`, the size of
+decompressed data.
 
 >>> read_json('{"a": [1, 2]}', max_chars=100, max_depth=3)
 {'a': [1, 2]}
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 import zlib
 from typing import Any
 
@@ -59,8 +61,9 @@ def read_json(text: str, max_chars: int, max_depth: int) -> Any:
     except json.JSONDecodeError as error:
         raise LimitError("not_json", {"line": error.lineno, "column": error.colno}, str(error))
     except ValueError as error:  # a number no game can hold (or Python's digit limit)
-        if bad_number_at(text) is not None:
-            raise bad_number(text, 0) from None
+        found = bad_number_at(text)
+        if found is not None:
+            raise _bad_number_error(text, *found) from None
         raise LimitError("not_json", {"line": 0, "column": 0}, str(error)) from None
     except RecursionError as error:
         raise LimitError("not_json", {"line": 0, "column": 0}, str(error))
@@ -99,13 +102,13 @@ app.share.limits.LimitError: bad_number: line 1, column 5 holds 1e999
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(NaN|-?Infinity|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)')
 """A string (skipped whole), or a number or constant outside strings."""
 
-MAX_DIGITS = 4300
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 """The most digits an integer read from outside may have (Python's own limit for reading one)."""
 
 
 def bad_number_at(text: str, start: int = 0) -> tuple[int, str] | None:
     """Where ``text`` holds the first number :data:`DECODER` refuses, and that number (its first
-    40 characters), or None.
+    40 characters, and an ellipsis if it goes on), or None.
 
     >>> bad_number_at('{"a": "NaN", "b": [1, -Infinity]}')
     (22, '-Infinity')
@@ -117,15 +120,23 @@ def bad_number_at(text: str, start: int = 0) -> tuple[int, str] | None:
         if token in ("NaN", "Infinity", "-Infinity") or (
             token.lstrip("-").isdigit() and len(token.lstrip("-")) > MAX_DIGITS
         ):
-            return found.start(), token[:40]
+            return found.start(), _shown(token)
         if not token.lstrip("-").isdigit() and not math.isfinite(float(token)):
-            return found.start(), token[:40]
+            return found.start(), _shown(token)
     return None
+
+
+def _shown(token: str) -> str:
+    return token if len(token) <= 40 else token[:40] + "…"
 
 
 def bad_number(text: str, start: int) -> LimitError:
     """The error for the first number of ``text`` from ``start`` that no game can hold."""
     pos, token = bad_number_at(text, start) or (start, "")
+    return _bad_number_error(text, pos, token)
+
+
+def _bad_number_error(text: str, pos: int, token: str) -> LimitError:
     line = text.count("\n", 0, pos) + 1
     column = pos - text.rfind("\n", 0, pos)
     return LimitError("bad_number", {"line": line, "column": column, "number": token},

@@ -184,8 +184,8 @@ def test_a_number_no_record_can_hold_is_refused_where_it_stands(number: str) -> 
     table = Table("en")
     table.do("open-file", name="g.json", text=GAME % number)
     column = GAME.index("%s") + 1
-    assert refused_params(table) == ("bad_number",
-                                     {"line": 1, "column": column, "number": number[:40]})
+    shown = number if len(number) <= 40 else number[:40] + "…"
+    assert refused_params(table) == ("bad_number", {"line": 1, "column": column, "number": shown})
     assert f"at line 1, column {column} it holds" in table.html() and not table.state.games
 
 
