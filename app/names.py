@@ -3,8 +3,8 @@ r"""The one rule for players' names: the new-game form and everything that comes
 
 A name is checked as given (the form trims what was typed first; a name from outside that
 comes with spaces or controls around it is not trimmed into a good one: the same characters
-count, the spaces included in its length). It may not hold a character that is invisible or changes how
-text around it is shown: control characters (NUL, tab, new line: category Cc), format
+count, the spaces included in its length). It may not hold a character that is invisible or
+changes how text around it is shown: control characters (NUL, tab, new line: category Cc), format
 characters (Cf: direction marks, embeddings and overrides such as U+202E, isolates, zero-width
 space and joiners, the soft hyphen, the BOM; but not the joiner inside an emoji such as 👨‍👩‍👧
 or 🏳️‍🌈, nor the tags of the flags of England, Scotland and Wales, which a phone's keyboard types

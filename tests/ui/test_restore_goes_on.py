@@ -57,8 +57,11 @@ def test_a_restore_left_for_another_screen_goes_on_and_is_there_on_coming_back()
     assert count(table.state.games) == count(table.reloaded().state.games) == (6, 7)
     assert table.state.notice == "restored" and table.state.screen == "home"
     assert "The backup is restored." in table.html()
-    table.do("route", hash="#/import")  # and what it did is there on coming back
+    table.do("route", hash="#/import")  # and what it did is there on coming back, once
     assert "6 games added." in table.html()
+    table.do("route", hash="#/")
+    table.do("route", hash="#/import")
+    assert "6 games added." not in table.html() and 'id="open-file"' in table.html()
 
 
 def test_a_restore_ending_on_another_screen_leaves_the_focus_where_it_is() -> None:

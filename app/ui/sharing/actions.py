@@ -144,12 +144,14 @@ def _route_share(state: State, parts: list[str], starting: bool = False) -> list
 
 def _route_import(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
     """The import screen. Arriving afresh forgets a file opened earlier, but not a restore
-    being written or what the last one did; the share inbox is read unless a restore is being
-    written (what came in waits there until it is done)."""
+    being written, nor what one that ended meanwhile did (shown once); the share inbox is read
+    unless a restore is being written (what came in waits there until it is done)."""
     _leave_game(state)
     if state.screen != "import" and not restoring_now(state):
-        _transfer(state, incoming=None, restore=None, file_name="", planning=None,
-                  writing=None, digests={})
+        done = state.transfer.restored
+        unseen = None if done is None or not done.away else dataclasses.replace(done, away=False)
+        _transfer(state, incoming=None, restore=None, restored=unseen, file_name="",
+                  planning=None, writing=None, digests={})
     state.screen, state.game_id = "import", None
     return [FOCUS_TITLE] if restoring_now(state) else [Effect("read_inbox"), FOCUS_TITLE]
 
@@ -318,15 +320,15 @@ def stop_restore(state: State) -> None:
     writing = state.transfer.writing
     if writing is None or writing.finished:
         return
-    done = _restored(writing, stopped=len(writing.plan.games) - writing.done)
+    done = _restored(state, writing, stopped=len(writing.plan.games) - writing.done)
     _transfer(state, restore=None, writing=None, restored=done, digests={})
 
 
-def _restored(writing: Writing, stopped: int = 0) -> Restored:
+def _restored(state: State, writing: Writing, stopped: int = 0) -> Restored:
     """What a restore did, for its summary (``stopped``: the games it did not get to)."""
     plan = writing.plan
     return Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
-                    writing.hands, writing.met, stopped)
+                    writing.hands, writing.met, stopped, away=state.screen != "import")
 
 
 STEP_SIZE = 20
@@ -390,7 +392,7 @@ def _restored_all(state: State, writing: Writing) -> list[Effect]:
     )
     if state.settings.get("lang") in LANGS:  # a language chosen here stays; else the backup's
         state.lang = state.settings["lang"]
-    done = _restored(writing)
+    done = _restored(state, writing)
     _transfer(state, restore=None, writing=None, restored=done, digests={})
     state.notice = "restored"
     return _restore_ended(state)

@@ -82,6 +82,9 @@ class Restored:
     """Another window restored some of these games meanwhile (none was written twice)."""
     stopped: int = 0
     """Games not restored because a batch could not be stored (the restore stopped there)."""
+    away: bool = False
+    """It ended while another screen was shown: the import screen shows it once, when the
+    player comes back to it."""
 
 
 @dataclass(frozen=True)
