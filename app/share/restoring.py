@@ -191,7 +191,9 @@ def _read(planning: Planning, size: int) -> Planning:
     batch = False
     while where == "head" or (where == "games" and not batch):
         if where == "head":
-            pos, where = _key_value(text, pos, head)
+            pos, where, again = _key_value(text, pos, head)
+            if again:  # the list of games given twice: the last one counts, as when parsed at once
+                raw, found = [], 0
             if where == "games":
                 _check_format(head)
             continue
@@ -252,9 +254,11 @@ def _check_format(head: Mapping[str, Any]) -> None:
         raise BackupError("newer_backup", {"format": kind}, f"made by a newer version ({kind})")
 
 
-def _key_value(text: str, pos: int, head: dict[str, Any]) -> tuple[int, str]:
+def _key_value(text: str, pos: int, head: dict[str, Any]) -> tuple[int, str, bool]:
     """Read one ``"key": value`` of the file's object at ``pos`` into ``head`` (the games'
-    list is only opened: ``games``); where the reader is then."""
+    list is only opened: ``games``); where the reader is then, and whether a list of games
+    read before is to be forgotten (the key given again: the last one counts, as in Python's
+    parser)."""
     if text[pos : pos + 1] != '"':
         raise _not_json(text, pos, "Expecting property name enclosed in double quotes")
     key, pos = _value(text, pos, 1)
@@ -262,14 +266,15 @@ def _key_value(text: str, pos: int, head: dict[str, Any]) -> tuple[int, str]:
     if text[pos : pos + 1] != ":":
         raise _not_json(text, pos, "Expecting ':' delimiter")
     pos = _skip(text, pos + 1)
-    if key == "games" and text[pos : pos + 1] == "[" and "games" not in head:
+    again = key == "games" and "games" in head
+    if key == "games" and text[pos : pos + 1] == "[":
         head["games"] = True  # seen (its games are in ``raw``)
         pos = _skip(text, pos + 1)
         if text[pos : pos + 1] == "]":
-            return _after_value(text, _skip(text, pos + 1))
-        return pos, "games"
+            return (*_after_value(text, _skip(text, pos + 1)), again)
+        return pos, "games", again
     head[str(key)], pos = _value(text, pos, 1)
-    return _after_value(text, _skip(text, pos))
+    return (*_after_value(text, _skip(text, pos)), again)
 
 
 def _after_value(text: str, pos: int) -> tuple[int, str]:

@@ -88,6 +88,17 @@ def test_a_reading_window_that_ends_right_after_a_comma_reads_on() -> None:
     assert len(planning.plan.add) == 10
 
 
+@pytest.mark.parametrize("whole", [True, False], ids=["parsed at once", "read a game a step"])
+def test_a_backup_with_its_list_of_games_twice_plans_the_last_one_either_way(whole: bool) -> None:
+    """Parsed at once the last list counted; read a game a step the file was refused as having
+    no list of games (review)."""
+    first = json.dumps([game("a"), game("b")])
+    second = json.dumps([game("d", "Іван", "Марта", hands=1)])
+    text = f'{{"format": "debertz-backup/1", "games": {first}, "games": {second}}}'
+    plan = planned(text, {}, 1, whole=len(text) if whole else 0).plan
+    assert [g["id"] for g in plan.add] == ["d"]
+
+
 def test_the_progress_of_each_phase_counts_up_to_its_total() -> None:
     text = make_backup({f"g{n}": game(f"g{n}") for n in range(30)}, {}, "2026-12-01")
     planning = start_planning(text, HERE, whole=0)
