@@ -279,10 +279,13 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
 def _open_while_restoring(state: State, payload: Payload, name: str) -> list[Effect]:
     """A file or shared text that came while a restore is being written: a link opens; a
     game or a backup is not opened (said, with its name if it has one)."""
-    try:
-        found = open_file(payload.get("text", ""), state.games)
-    except FileError:
-        found = None
+    text = payload.get("text", "")
+    found = None
+    if not text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):  # JSON is no link: not read
+        try:
+            found = open_file(text, state.games)
+        except FileError:
+            found = None
     if isinstance(found, LinkText):
         parts = nav.address_parts(found.fragment)
         return ROUTES[parts[0]](state, parts, False)
