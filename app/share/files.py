@@ -113,13 +113,25 @@ def _prechecked(text: str) -> str | LinkText:
         raise FileError("empty", {}, "the file is empty")
     if "\ufffd" in text:  # what the page's UTF-8 decoding made of bytes that are not UTF-8
         raise FileError("not_utf8", {}, "the file is not UTF-8 text (another encoding?)")
-    found = LINK.search(text) if not text.lstrip().startswith(("{", "[")) else None
-    if found is not None:
-        return LinkText(found.group(0))
+    link = link_in(text)
+    if link is not None:
+        return link
     if len(text) > MAX_CHARS:
         raise FileError("too_long", {"length": len(text), "max": MAX_CHARS},
                         f"{len(text)} characters, more than {MAX_CHARS}")
     return text
+
+
+def link_in(text: str) -> LinkText | None:
+    """The app's link a text holds (a file or shared text that is not JSON), else None.
+
+    >>> link_in("see https://example.org/d/#/shared/1ABC"), link_in('{"a": "#/shared/1ABC"}')
+    (LinkText(fragment='#/shared/1ABC'), None)
+    """
+    if text.lstrip("\ufeff").lstrip().startswith(("{", "[")):  # JSON is read as JSON
+        return None
+    found = LINK.search(text)
+    return LinkText(found.group(0)) if found is not None else None
 
 
 def _json(text: str) -> Any:

@@ -26,7 +26,7 @@ from app.share import backup as backups
 from app.share import inbound, restoring
 from app.share.backup import BackupError
 from app.share.errors import ShareError
-from app.share.files import FileError, GameFile, LinkText, open_file, read_file, read_value
+from app.share.files import FileError, GameFile, LinkText, link_in, open_file, read_file, read_value
 from app.share.limits import LimitError
 from app.share.link import LinkError, read_game, read_rules, stored_digest
 from app.share.restoring import Planning, Writing
@@ -267,8 +267,7 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
         _transfer(state, incoming=failed)
         return [FOCUS_TITLE]
     if isinstance(found, LinkText):
-        parts = nav.address_parts(found.fragment)
-        return ROUTES[parts[0]](state, parts, False)
+        return _open_link(state, found)
     if isinstance(found, Planning):
         _transfer(state, planning=found)
     else:
@@ -279,20 +278,19 @@ def _open_file(state: State, payload: Payload) -> list[Effect]:
 def _open_while_restoring(state: State, payload: Payload, name: str) -> list[Effect]:
     """A file or shared text that came while a restore is being written: a link opens; a
     game or a backup is not opened (said, with its name if it has one)."""
-    text = payload.get("text", "")
-    found = None
-    if not text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):  # JSON is no link: not read
-        try:
-            found = open_file(text, state.games)
-        except FileError:
-            found = None
-    if isinstance(found, LinkText):
-        parts = nav.address_parts(found.fragment)
-        return ROUTES[parts[0]](state, parts, False)
+    link = link_in(payload.get("text", ""))
+    if link is not None:
+        return _open_link(state, link)
     state.screen, state.game_id = "import", None
     state.notice = "restore_busy" if name else "restore_busy_shared"
     state.notice_detail = name
     return [FOCUS_TITLE]
+
+
+def _open_link(state: State, link: LinkText) -> list[Effect]:
+    """A link a file or shared text held: its address, as if opened."""
+    parts = nav.address_parts(link.fragment)
+    return ROUTES[parts[0]](state, parts, False)
 
 
 def _file_failed(state: State, error: ShareError) -> list[Effect]:
