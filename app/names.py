@@ -155,10 +155,10 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
             continue
         hidden = refused_character(raw)
         key = name_key(raw)
-        if not key and hidden is None:
-            found.append((seat, "name_empty", {"seat": seat}))
-        elif hidden is not None:
+        if hidden is not None:
             found.append((seat, "name_control", {"seat": seat, "code": code_point(hidden)}))
+        elif not key:
+            found.append((seat, "name_empty", {"seat": seat}))
         elif len(raw) > max_length:
             found.append((seat, "name_too_long", {"seat": seat, "length": len(raw),
                                                   "max": max_length}))
