@@ -115,15 +115,17 @@ def bad_number_at(text: str, start: int = 0) -> tuple[int, str] | None:
     """
     for found in _TOKEN.finditer(text, start):
         token = found.group(1)
-        if token is None:
-            continue
-        if token in ("NaN", "Infinity", "-Infinity") or (
-            token.lstrip("-").isdigit() and len(token.lstrip("-")) > MAX_DIGITS
-        ):
-            return found.start(), _shown(token)
-        if not token.lstrip("-").isdigit() and not math.isfinite(float(token)):
+        if token is not None and not _holdable(token):
             return found.start(), _shown(token)
     return None
+
+
+def _holdable(token: str) -> bool:
+    """Whether a JSON number (or constant) is one :data:`DECODER` reads."""
+    digits = token.lstrip("-")
+    if digits.isdigit():
+        return len(digits) <= MAX_DIGITS
+    return token not in ("NaN", "Infinity", "-Infinity") and math.isfinite(float(token))
 
 
 def _shown(token: str) -> str:
