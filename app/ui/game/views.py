@@ -457,7 +457,7 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | No
 
 
 def _cell(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr,
-          need_trick: bool = True) -> str:
+          need_trick: bool) -> str:
     marks = side_marks(hand, line, side, t, need_trick)
     mark_html = join(_mark(cls, text, t) for cls, text in marks)
     return (

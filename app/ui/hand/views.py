@@ -361,7 +361,7 @@ def confirm_question(state: State, game: GameDict, t: i18n.Tr) -> str:
 
 
 def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.Tr,
-               need_trick: bool = True) -> list[tuple[str, str]]:
+               need_trick: bool) -> list[tuple[str, str]]:
     """The marks of one side in one hand row: bait, eggs, pot won, penalties, skis, debertz,
     melds. A penalty names what it is for, so the bait or the skis it follows from are not said
     again («−100 штраф за лижі», not «…, лижі»). Sequences of a side that took no trick, when
