@@ -40,6 +40,7 @@ HAND_KEYS = ("redeal", "taker", "cards", "melds", "bella", "no_tricks", "last_tr
              "claim")
 MELD_KEYS = ("side", "terz", "fifty")
 CLAIM_KEYS = ("side", "cards")
+_HAND_SET, _MELD_SET, _CLAIM_SET = frozenset(HAND_KEYS), frozenset(MELD_KEYS), frozenset(CLAIM_KEYS)
 # A claim hand was stopped, not played out: it has none of these (§2).
 NOT_IN_CLAIM = ("cards", "no_tricks", "last_trick", "debertz")
 Seat = int
@@ -153,7 +154,7 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
     if obj is None:
         return None
     before = len(report.problems)
-    extra = {k: v for k, v in obj.items() if k not in HAND_KEYS}
+    extra = _extra(obj, _HAND_SET)
     redeal = obj.get("redeal")
     if redeal is not None and read_bool(report, "redeal", redeal) is None:
         return None
@@ -172,6 +173,17 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
     else:
         hand = _read_played(report, obj, table, rules, extra)
     return hand if len(report.problems) == before else None
+
+
+def _extra(obj: Mapping[str, object], known: frozenset[str]) -> Mapping[str, object]:
+    """The keys of ``obj`` the engine does not read (the app's own), kept as they came.
+
+    >>> _extra({"side": 0, "terz": 1}, _MELD_SET), _extra({"side": 0, "at": 3}, _MELD_SET)
+    ({}, {'at': 3})
+    """
+    if obj.keys() <= known:  # a record's usual case
+        return {}
+    return {k: v for k, v in obj.items() if k not in known}
 
 
 def _check_redeal(report: Report, obj: Mapping[str, object], rules: Rules) -> None:
@@ -271,7 +283,7 @@ def _read_claim(report: Report, value: object, table: Table) -> Claim | None:
         return None
     if side is None or cards is None:
         return None
-    return Claim(side, cards, {k: v for k, v in obj.items() if k not in CLAIM_KEYS})
+    return Claim(side, cards, _extra(obj, _CLAIM_SET))
 
 
 def _claim_extras(report: Report, obj: Mapping[str, object], table: Table, rules: Rules,
@@ -310,6 +322,8 @@ def _read_cards(report: Report, obj: Mapping[str, object], sides: int) -> tuple[
     value = obj.get("cards")
     if value is None:
         return None
+    if type(value) is list and len(value) == sides and _whole_cards(value):
+        return tuple(value)  # the usual record, nothing to report (the checks below pass it)
     items = read_list(report, "cards", value)
     if items is None:
         return None
@@ -332,6 +346,21 @@ def _read_cards(report: Report, obj: Mapping[str, object], sides: int) -> tuple[
     return tuple(whole) if not bad and total == CARD_POINTS else None
 
 
+def _whole_cards(values: list[object]) -> bool:
+    """Whether card points read as they stand: whole numbers 0..162, none 1 or 161, 162 in
+    all (what :func:`_read_cards` checks, without making a problem's field names).
+
+    >>> _whole_cards([100, 62]), _whole_cards([161, 1]), _whole_cards([100, 62.0])
+    (True, False, False)
+    """
+    total = 0
+    for value in values:
+        if type(value) is not int or not 0 <= value <= CARD_POINTS or value in (1, CARD_POINTS - 1):
+            return False
+        total += value
+    return total == CARD_POINTS
+
+
 def _read_melds(report: Report, value: object, table: Table) -> Melds | None:
     if value is None:
         return None
@@ -351,7 +380,7 @@ def _read_melds(report: Report, value: object, table: Table) -> Melds | None:
         report.add("melds", "melds_too_many", {"used": used, "held": held},
                    f"melds need {used} cards, but side {side} holds only {held}")
         return None
-    return Melds(side, terz, fifty, {k: v for k, v in obj.items() if k not in MELD_KEYS})
+    return Melds(side, terz, fifty, _extra(obj, _MELD_SET))
 
 
 def _zero(value: object) -> object:

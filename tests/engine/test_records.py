@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.engine import (
     Claim,
@@ -19,7 +21,8 @@ from app.engine import (
     hand_from_json,
     hand_to_json,
 )
-from app.engine.records import make_table
+from app.engine.errors import Report
+from app.engine.records import MELD_KEYS, _extra, _read_cards, make_table
 
 TWO = Game(players=("A", "B"))
 MOSCOW = Game(players=("A", "B"), rules=Rules(both_reach="last_trick"))
@@ -147,3 +150,38 @@ def test_a_document_with_a_short_claim_does_not_load() -> None:
     with pytest.raises(DebertzError) as caught:
         game_from_json(document)
     assert caught.value.problem.code == "claim_short"
+
+
+class _Listed(list[object]):
+    """A list the card reader's quick path does not take (it wants a plain ``list``), so that
+    the same values go through the checks that report every problem."""
+
+
+_CARD_VALUES = st.one_of(
+    st.integers(-2, 164), st.sampled_from([0, 1, 10, 81, 161, 162]), st.booleans(),
+    st.floats(0, 162), st.none(), st.text(max_size=2),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_CARD_VALUES, min_size=0, max_size=5), st.sampled_from([2, 3]))
+def test_the_usual_card_points_are_read_as_the_reporting_checks_read_them(
+    values: list[object], sides: int
+) -> None:
+    quick, checked = Report(1), Report(1)
+    assert _read_cards(quick, {"cards": values}, sides) == _read_cards(
+        checked, {"cards": _Listed(values)}, sides)
+    assert quick.problems == checked.problems
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 3), st.integers(0, 162), st.sampled_from(["at", "side", "cards", "x"]))
+def test_the_usual_card_points_are_read_whole(sides: int, first: int, key: str) -> None:
+    rest = 162 - first
+    values = [first, rest] if sides == 2 else [first, rest // 2, rest - rest // 2]
+    quick, checked = Report(1), Report(1)
+    got = _read_cards(quick, {"cards": values}, sides)
+    assert got == _read_cards(checked, {"cards": _Listed(values)}, sides)
+    assert quick.problems == checked.problems
+    assert (got is not None) == (not quick.problems)
+    assert _extra({"side": 0, key: 1}, frozenset(MELD_KEYS)) == ({} if key == "side" else {key: 1})
