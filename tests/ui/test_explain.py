@@ -70,6 +70,21 @@ def test_the_issues_example_reads_as_the_issue_wrote_it() -> None:
     assert "Оля записує всю роздачу: 162 + 20 = 182" in text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_points_left_over_a_split_are_said_to_go_one_each(lang: str) -> None:
+    game = {"id": "split", "players": ["Олександра", "Святослав", "Володимир", "Христина"],
+            "teams": False,
+            "hands": [{"taker": 0, "cards": [100, 22, 20, 20]},
+                      {"taker": 1, "cards": [50, 12, 50, 50], "melds": {"side": 1, "terz": 1}}]}
+    shown = played(game)
+    line = shown.sheet.hands[1]
+    t = i18n.translator(lang)
+    text = explanation(shown, line, t)
+    assert line.recorded == (60, 0, 61, 61)  # 182 split three ways, from the dealer's left
+    assert t("explain.split_rest_two") in text
+    assert t("explain.split_rest") not in text
+
+
 # --- every figure is the engine's --------------------------------------------------------
 
 
@@ -113,6 +128,13 @@ def check_figures(shown: Played, line: HandLine, said: list[Said], short: bool =
         if sentence.key in ("explain.bait_all", "explain.bait_split", "explain.bait_halves"):
             value = params["sum"]
             assert isinstance(value, Sum) and value.total == line.value
+        if sentence.key in ("explain.bait_split", "explain.bait_halves"):
+            shares = params["shares"]
+            assert isinstance(shares, Shares)
+            values = [value for _, value in shares.items]
+            more = sum(v == max(values) for v in values) if max(values) > min(values) else 0
+            rest = {"explain.split_rest": 1, "explain.split_rest_two": 2}
+            assert more == next((n for key, n in rest.items() if key in keys), 0), (keys, values)
         if sentence.key == "explain.bait_all":
             leader = params["side"]
             assert isinstance(leader, Names)

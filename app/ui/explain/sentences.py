@@ -238,8 +238,9 @@ def _shares(shown: Played, line: HandLine, facts: HandFacts) -> list[Said]:
             "shares": _of(line, opponents), "taker": Names((taker,))}))
     split = len(leaders) if rules.bait_to != "halves" else len(opponents)
     amount = facts.totals[taker] if rules.bait_to == "taker_points_to_leader" else line.value
-    if shown.sides > 2 and split > 1 and amount % split:
-        said.append(Said("explain.split_rest", {}))
+    rest = amount % split if shown.sides > 2 and split > 1 else 0
+    if rest:  # one point more each for the first ``rest`` of them (§3.4): 1, or 2 of 3
+        said.append(Said("explain.split_rest" if rest == 1 else "explain.split_rest_two", {}))
     return said
 
 
