@@ -472,3 +472,23 @@ def test_the_sheet_comes_in_parts_of_ten_hands_by_number_each_with_the_heads() -
         numbers = [int(n) for part in parts for n in re.findall(r'data-hand="(\d+)"', part)]
         assert numbers == list(range(24, -1, -1)), "every hand once, latest first"
         assert [len(re.findall(r"<tbody", part)) for part in parts] == [5, 10, 10]
+
+
+@pytest.mark.parametrize(("lang", "report", "rematch", "delete"), [
+    ("uk", "Підсумок гри: Оля, Петро", "Реванш після гри: Оля, Петро", "Видалити гру: Оля, Петро"),
+    ("ru", "Итоги игры: Оля, Петро", "Реванш после игры: Оля, Петро", "Удалить игру: Оля, Петро"),
+    ("en", "Report of the game of Оля, Петро", "Rematch after the game of Оля, Петро",
+     "Delete the game of Оля, Петро"),
+])
+def test_a_finished_game_s_buttons_say_whose_game_they_are_for(
+    lang: str, report: str, rematch: str, delete: str
+) -> None:
+    """«Підсумок гру: …» was read out for a finished game's report (a play-through)."""
+    table = Table(lang)
+    table.new_game(["Оля", "Петро"], target=51)
+    table.hand(0, {0: 162})
+    table.do("route", hash="#/")
+    said = [re.sub(r"<[^>]+>", "", button) for button in
+            re.findall(r"<(?:a|button) [^>]*>.*?</(?:a|button)>", table.html())]
+    for label in (report, rematch, delete):
+        assert label in said, (label, said)

@@ -180,23 +180,26 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
         label = side_label(game, winner_side, t("side.and"))
         winner = f'<p class="won">{esc(t("home.winner", side=label))}</p>'
 
+    names = ", ".join(game["players"])
+
+    def whose(key: str) -> str:  # which game a button is for, said to screen readers
+        return f'<span class="sr-only"> {esc(t(key, names=names))}</span>'
+
     actions = [
         (
             f'<a class="btn" href="#/game/{esc(gid)}{"/report" if done else ""}" id="open-{esc(gid)}">'
             f"{esc(t('report.open' if done else 'home.continue'))}"
-            f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span></a>'
+            f"{whose('home.report_of' if done else 'home.game_of')}</a>"
         )
     ]
     if done:
         actions.append(
             f'<button type="button" class="btn" data-action="rematch" data-id="{esc(gid)}">'
-            f"{esc(t('game.rematch'))}</button>"
+            f"{esc(t('game.rematch'))}{whose('home.rematch_of')}</button>"
         )
     actions.append(
         f'<button type="button" class="btn quiet" data-action="delete-game" data-id="{esc(gid)}">'
-        f"{esc(t('home.delete'))}"
-        f'<span class="sr-only"> {esc(t("home.game_of", names=", ".join(game["players"])))}</span>'
-        "</button>"
+        f"{esc(t('home.delete'))}{whose('home.game_of')}</button>"
     )
     return (
         f'<li class="card" data-game="{esc(gid)}">{score_line}{winner}'
