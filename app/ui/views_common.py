@@ -90,13 +90,18 @@ def toggle(
     pressed: bool,
     extra: str = "",
     element_id: str | None = None,
+    *,
+    name: bool = True,
 ) -> str:
-    """A toggle button (``aria-pressed``) that sends ``action`` with ``extra`` data attributes."""
+    """A toggle button (``aria-pressed``) that sends ``action`` with ``extra`` data attributes.
+    Its ``label`` is a player's or a side's name (each word kept whole, :func:`words`), or the
+    app's own text (``name=False``): plain text, cut only where its lines run out (WebKit drew
+    a word of «Партія»: роздачу зупинили cut with … in a wide button when each word had a box)."""
     ident = f' id="{esc(element_id)}"' if element_id else ""
     return (
         f'<button type="button" class="chip{" on" if pressed else ""}"{ident} '
         f'data-action="{esc(action)}"{extra} aria-pressed="{"true" if pressed else "false"}">'
-        f'<span class="label">{words(label)}</span></button>'
+        f'<span class="label">{words(label) if name else esc(label)}</span></button>'
     )
 
 

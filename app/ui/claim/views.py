@@ -42,7 +42,8 @@ def claim_switch(draft: HandDraft, t: i18n.Tr) -> str:
     falls short is played out and recorded as a played hand (what was chosen is kept)."""
     return (
         '<div class="row claim-switch">'
-        + toggle(t("entry.claim_toggle"), "claim-toggle", draft.claim, element_id="claim-toggle")
+        + toggle(t("entry.claim_toggle"), "claim-toggle", draft.claim, element_id="claim-toggle",
+                 name=False)
         + "</div>"
     )
 
@@ -106,7 +107,7 @@ def _extras(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.T
         + counter("fifty", draft.claim_fifty, t, claim.more_fits(game, draft, "fifty"),
                   "claim-meld", "claim-")
     )
-    bella = toggle(t("entry.bella"), "claim-bella", draft.claim_bella, "", "claim-bella")
+    bella = toggle(t("entry.bella"), "claim-bella", draft.claim_bella, "", "claim-bella", name=False)
     return (
         f'<fieldset class="group" id="melds"{invalid}><legend>{esc(t("entry.claim_extras"))}</legend>'
         f'<p class="hint">{esc(t("entry.claim_extras_hint"))}</p>'

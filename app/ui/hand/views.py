@@ -48,7 +48,8 @@ def entry_form(state: State, shown: Played, t: i18n.Tr) -> str:
     parts.append(_summary(issues, grouped, game, t))
     if draft.index is not None:
         parts.append(
-            toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle")
+            toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle",
+                   name=False)
         )
     if draft.claim and not draft.redeal:
         parts.append(_taker(game, draft, grouped, t))
@@ -121,6 +122,7 @@ def _cards(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr
                 side in draft.no_tricks,
                 f' data-side="{side}"',
                 f"no-tricks-{side}",
+                name=False,
             )
         fields.append(
             f'<div class="cardfield{" filled" if auto else ""}">'
@@ -174,7 +176,8 @@ def cards_hint(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
 def _melds(game: GameDict, draft: HandDraft, grouped: dict[str, Any], t: i18n.Tr) -> str:
     invalid, error = errors_at("melds", grouped, t, game)
     chips = toggle(
-        t("entry.nobody"), "meld-side", draft.meld_side is None, ' data-side=""', "meld-none"
+        t("entry.nobody"), "meld-side", draft.meld_side is None, ' data-side=""', "meld-none",
+        name=False,
     )
     chips += join(
         toggle(
@@ -226,7 +229,8 @@ def _side_choice(
     invalid, error = errors_at(ident, grouped, t, game)
     chips = ""
     if none:
-        chips = toggle(t("entry.nobody"), ident, current is None, ' data-side=""', f"{ident}-none")
+        chips = toggle(t("entry.nobody"), ident, current is None, ' data-side=""', f"{ident}-none",
+                       name=False)
     chips += _side_chips(game, ident, current)
     return (
         f'<fieldset class="group" id="{ident}"{invalid}><legend>{esc(t(f"entry.{key}"))}</legend>'
