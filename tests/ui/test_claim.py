@@ -667,3 +667,28 @@ def test_the_named_claimant_is_said_in_words_not_with_an_ampersand() -> None:
     draft = HandDraft(sides=2, claim=True, taker=1, claim_side=0)
     html = _side(game, draft, {}, i18n.translator("uk"), "defenders")
     assert '<strong id="claim-side-0">Оля та Іван</strong>' in html and "&amp;" not in html
+
+
+def _preview(table: Table) -> str:
+    found = re.search(r'<div class="preview[^"]*" id="preview"[^>]*>.*?</div>', table.html())
+    assert found is not None
+    return found.group(0)
+
+
+def test_what_is_still_to_enter_is_asked_for_in_grey_and_a_wrong_entry_is_red() -> None:
+    """The claim's bar turned red «Введи очки в її взятках.» before anything was typed (a
+    play-through): a step not taken yet is asked for as the first prompt is."""
+    table = Table("uk")
+    table.new_game(["Оля", "Петро", "Іван"])
+    table.do("new-claim")
+    table.do("taker", seat=0)
+    table.do("claim-side", side=1)
+    assert '"preview waiting"' in _preview(table) and "Введи очки в її взятках." in _preview(table)
+    table.do("claim-cards", value="163")
+    assert '"preview problem"' in _preview(table)
+    table.do("cancel-hand")
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    assert '"preview waiting"' in _preview(table) and "Оля: Впиши очки." in _preview(table)
+    table.do("cards", side=0, value="163")
+    assert '"preview problem"' in _preview(table)

@@ -258,10 +258,12 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     if verdict is not None:
         return verdict
     if issues:
+        first = first_problem(issues)
         if _untouched(draft):
             text, cls = t("entry.claim_wait" if claiming else "entry.preview_wait"), "waiting"
-        else:
-            text, cls = preview_problem(game, issues, t), "problem"
+        else:  # what is still to enter is asked for as the prompt is; a wrong entry in red
+            text = preview_problem(game, [first], t)
+            cls = "waiting" if first.code in NOT_YET else "problem"
         return (
             f'<div class="preview {cls}" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
         )
@@ -299,6 +301,20 @@ def _untouched(draft: HandDraft) -> bool:
     )
 
 
+NOT_YET = ("missing", "ui.cards_missing")
+"""Problems that only say what is not entered yet (a choice not made, a field left empty)."""
+
+
+def first_problem(issues: list[Issue]) -> Issue:
+    """The problem the form shows first: the first in form order.
+
+    >>> from app.ui.scoring import Issue
+    >>> first_problem([Issue("melds", "x"), Issue("cards.1", "ui.cards_missing")]).field
+    'cards.1'
+    """
+    return min(issues, key=lambda issue: form_place(field_id(issue.field)))
+
+
 def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
     """The first problem in form order, as its field shows it (a card field's side named).
 
@@ -308,7 +324,7 @@ def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
     ...                 i18n.translator("en"))
     'Петро: Type the points.'
     """
-    first = min(issues, key=lambda issue: form_place(field_id(issue.field)))
+    first = first_problem(issues)
     text = issue_text(t, first, game)
     parts = first.field.split(".")
     if parts[0] == "cards" and len(parts) == 2 and parts[1].isdecimal():
