@@ -350,7 +350,7 @@ def test_a_game_in_progress_folds_its_chart() -> None:
     assert '<svg class="chart"' not in table.html()
 
 
-@pytest.mark.parametrize(("minutes", "text"), [(0, "0 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
+@pytest.mark.parametrize(("minutes", "text"), [(0, "менше хвилини"), (1, "1 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
 def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
     from app.ui.stats.report_views import duration_text
 

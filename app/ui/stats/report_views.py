@@ -88,12 +88,16 @@ def result_text(report: Report) -> str:
 
 
 def duration_text(minutes: int, t: i18n.Tr) -> str:
-    """Minutes as hours and minutes.
+    """Minutes as hours and minutes (under one: said so, not "0 min").
 
     >>> en = i18n.translator("en")
     >>> duration_text(85, en), duration_text(40, en), duration_text(120, i18n.translator("uk"))
     ('1 h 25 min', '40 min', '2 год 0 хв')
+    >>> duration_text(0, i18n.translator("uk"))
+    'менше хвилини'
     """
+    if minutes < 1:
+        return t("report.under_minute")
     hours, rest = divmod(minutes, 60)
     return t("report.hm", h=hours, m=rest) if hours else t("report.m", m=rest)
 
