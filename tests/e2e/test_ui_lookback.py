@@ -188,7 +188,7 @@ def test_a_game_that_ends_shows_its_report_and_the_list_leads_back_to_it(
     assert rows["Longest run made"] == ["1", "1"]
     assert rows["Biggest hand"] == ["+100\nhand 3", "+162\nhand 1"]
     facts = page.locator(".report dl.facts").inner_text()
-    assert re.search(r"Hands played\s+3", facts) and re.search(r"Redeals\s+0", facts)
+    assert re.search(r"Hands scored\s+3", facts) and re.search(r"Redeals\s+0", facts)
     assert page.locator(".report svg.chart polyline").count() == 2
     page.click(".topbar a[href='#/']")
     page.locator("li.card a[href$='/report']").click()

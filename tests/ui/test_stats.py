@@ -118,7 +118,7 @@ def test_a_team_game_with_penalties() -> None:
 
 
 def test_debertz_without_cards_counts_as_a_hand_and_as_taken() -> None:
-    """Issue 18 item 5: a hand counted in «Зіграно роздач» counts in «Брали козир» too; the
+    """Issue 18 item 5: a hand counted in «Роздач зараховано» counts in «Брали козир» too; the
     debertz not played out is its own row under it (it is neither made nor a bait)."""
     report = game_report(GAME_3)
     assert (report.winner, report.decided_by, report.hands) == (2, "debertz", 2)
@@ -395,12 +395,12 @@ def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
 
 def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debertz_taken() -> None:
     """Issue 18 items 5 and 6: «Віра — 81 : 0 : 81» said nothing of whose 0 it was; a debertz
-    hand counts in «Брали козир» as in «Зіграно роздач», on a row of its own under it."""
+    hand counts in «Брали козир» as in «Роздач зараховано», on a row of its own under it."""
     table = Table("uk", {"g3": GAME_3})
     table.do("route", hash="#/game/g3/report")
     text = text_of(table.html())
     assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
-    assert "Зіграно роздач 2" in text
+    assert "Роздач зараховано 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
                      r"закрито «Партією» чи деберцем 0 0 1", text), text
 
