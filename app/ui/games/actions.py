@@ -10,6 +10,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
 from app import changelog
 from app.share.link import GAME_KEYS
 from app.storage import Unread
@@ -29,7 +33,32 @@ def _rematch(state: State, payload: Payload) -> list[Effect]:
 
 def _export_game(state: State, payload: Payload) -> list[Effect]:
     game = state.games[payload["id"]]
-    return [Effect("download", f"debertz-{game['id']}.json", scoring.export_text(game))]
+    return [Effect("download", file_name(game), scoring.export_text(game))]
+
+
+_NOT_IN_NAME = re.compile(r"[^\w]+")
+"""What a file name leaves out of a player's name (a folder's slash, a colon, quotes, spaces)."""
+
+
+def file_name(game: Mapping[str, Any]) -> str:
+    """The name a game's file is offered under: the day it started and the players, so that
+    a folder of them says which is which (its id when neither is known).
+
+    >>> file_name({"id": "g1", "created": "2026-12-06T14:30:00", "players": ["Оля", "Анна-Марія"]})
+    'debertz-2026-12-06-Оля-Анна-Марія.json'
+    >>> file_name({"id": "g1", "players": ["A/B", "..", "C: D"]})
+    'debertz-A-B-C-D.json'
+    >>> file_name({"id": "g1", "created": "yesterday", "players": []})
+    'debertz-g1.json'
+    """
+    created = str(game.get("created", ""))[:10]
+    day = [created] if re.fullmatch(r"\d{4}-\d{2}-\d{2}", created) else []
+    names = [
+        "-".join(part for part in _NOT_IN_NAME.split(str(name)) if part)
+        for name in game.get("players", [])
+    ]
+    parts = [*day, *(name[:24] for name in names if name)]
+    return f"debertz-{'-'.join(parts) if parts else game['id']}.json"
 
 
 def delete_game(state: State, payload: Payload) -> list[Effect]:
