@@ -62,8 +62,8 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
     saved(page)
     expect(page.locator("tbody.hand")).to_have_count(1)
     lines = log_lines(page)  # the fold opened before the reload: a deleted hand is in the log
-    deleted = {"uk": "видалено роздачу 1: грав: Оля · Оля 100, Петро 62",
-               "ru": "удалена сдача 1: играл: Оля · Оля 100, Петро 62",
+    deleted = {"uk": "видалено роздачу 1: хто грав: Оля · Оля 100, Петро 62",
+               "ru": "удалена сдача 1: играющий: Оля · Оля 100, Петро 62",
                "en": "hand 1 deleted: taker: Оля · Оля 100, Петро 62"}
     assert lines[0].endswith(deleted[lang]), lines
     page.click("#undo")
@@ -83,11 +83,11 @@ def test_a_player_corrects_deletes_undoes_reloads_and_reads_the_log(
     words = [TIME.sub("", line) for line in lines]
     assert len(words) == 6 and words[1] == deleted[lang], words
     assert lang != "uk" or words == [
-        "↶ скасовано видалення, роздачу 1 повернуто: грав: Оля · Оля 100, Петро 62",
-        "видалено роздачу 1: грав: Оля · Оля 100, Петро 62",
+        "↶ скасовано видалення, роздачу 1 повернуто: хто грав: Оля · Оля 100, Петро 62",
+        "видалено роздачу 1: хто грав: Оля · Оля 100, Петро 62",
         "роздача 2: Оля 90 → 95, Петро 72 → 67",
-        "записано роздачу 2: грав: Петро · Оля 90, Петро 72",
-        "записано роздачу 1: грав: Оля · Оля 100, Петро 62",
+        "записано роздачу 2: хто грав: Петро · Оля 90, Петро 72",
+        "записано роздачу 1: хто грав: Оля · Оля 100, Петро 62",
         "гру почато",
     ]
     count = {"uk": "записів: 6", "ru": "записей: 6", "en": "entries: 6"}[lang]

@@ -51,10 +51,10 @@ def test_the_log_reads_newest_first_in_words() -> None:
     table.do("undo", now="2026-11-30T21:06:00")
     table.do("fold-log", open="true")
     shown = lines(table.html())
-    assert shown[0] == "21:06 · ↶ скасовано видалення, роздачу 1 повернуто: грав: Оля · Оля 100, Петро 62"
-    assert shown[1] == "21:05 · видалено роздачу 1: грав: Оля · Оля 100, Петро 62"
+    assert shown[0] == "21:06 · ↶ скасовано видалення, роздачу 1 повернуто: хто грав: Оля · Оля 100, Петро 62"
+    assert shown[1] == "21:05 · видалено роздачу 1: хто грав: Оля · Оля 100, Петро 62"
     assert shown[2] == "21:03 · роздача 2: Оля 90 → 95, Петро 72 → 67"
-    assert shown[3].endswith("записано роздачу 2: грав: Петро · Оля 90, Петро 72")
+    assert shown[3].endswith("записано роздачу 2: хто грав: Петро · Оля 90, Петро 72")
     assert shown[-1].endswith("гру почато")
     assert len(shown) == 6
 

@@ -133,8 +133,8 @@ def test_the_russian_texts_say_visyachiy_bait_for_a_tie_as_the_rules_do() -> Non
 
 
 @pytest.mark.parametrize(("lang", "seating"), [
-    ("uk", "Оля та Іван проти Петро та Марта: партнери сидять навпроти."),
-    ("ru", "Оля и Іван против Петро и Марта: партнёры сидят напротив."),
+    ("uk", "Оля та Іван — Петро та Марта: партнери сидять навпроти одне одного."),
+    ("ru", "Оля и Іван — Петро и Марта: партнёры сидят напротив друг друга."),
     ("en", "Оля and Іван against Петро and Марта: partners sit opposite each other."),
 ])
 def test_partners_are_joined_by_a_word_in_running_text(lang: str, seating: str) -> None:

@@ -313,8 +313,8 @@ def test_a_damaged_rules_link_changes_nothing() -> None:
 def test_a_rules_link_the_rules_refuse_speaks_of_rules_not_of_a_game() -> None:
     packed = base64.b32encode(zlib.compress(b'{"target": 5}')).decode().rstrip("=")
     for lang, said in (("en", "The rules in this link cannot be used:"),
-                       ("uk", "Правила в посиланні не можна взяти:"),
-                       ("ru", "Правила в ссылке нельзя взять:")):
+                       ("uk", "Правила в посиланні не можна використати:"),
+                       ("ru", "Правила в ссылке нельзя использовать:")):
         table = Table(lang)
         table.do("route", hash=f"#/rules/J{packed}")
         html = table.html()

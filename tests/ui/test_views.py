@@ -137,13 +137,13 @@ def test_numbers_agree_with_their_nouns() -> None:
     uk, ru, en = (i18n.translator(lang) for lang in ("uk", "ru", "en"))
     assert uk("game.unscored_pot", points=81) == "81 висяче очко так і не дісталося нікому."
     assert uk("game.unscored_pot", points=22) == "22 висячі очки так і не дісталися нікому."
-    assert uk("game.unscored_pot", points=11) == "11 висячих очок так і не дісталися нікому."
+    assert uk("game.unscored_pot", points=11) == "11 висячих очок так і не дісталося нікому."
     assert ru("game.unscored_pot", points=1) == "1 висячее очко так никому и не досталось."
-    assert ru("game.unscored_pot", points=14) == "14 висячих очков так никому и не достались."
+    assert ru("game.unscored_pot", points=14) == "14 висячих очков так никому и не досталось."
     assert en("game.unscored_pot", points=1) == "1 hanging point went to nobody."
     assert en("game.unscored_pot", points=2) == "2 hanging points went to nobody."
     assert ru("problem.no_tricks_has_points", side="Маша", points=3) == (
-        "Маша: голый, но в картах 3 очка."
+        "Маша: без взяток, но в картах 3 очка."
     )
 
 
@@ -354,7 +354,7 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("last-trick", side=1)
     table.do("save-hand")
     html = table.html()
-    assert "грав: Оля" in html and "козир:" not in html
+    assert "хто грав: Оля" in html and "козир:" not in html
     assert '<span class="mark melds">2×терц·<wbr>белла</span>' in html
     assert '<span class="mark last">остання</span>' in html
 

@@ -225,9 +225,9 @@ def hand_text(game: GameDict, hand: object, t: i18n.Tr) -> str:
     >>> t = i18n.translator("uk")
     >>> game = {"players": ["Оля", "Петро"], "hands": []}
     >>> hand_text(game, {"taker": 0, "cards": [70, 92], "bella": 0, "melds": {"side": 1, "terz": 1}}, t)
-    'грав: Оля · Оля 70, Петро 92 · комбінації: терц (Петро) · белла: Оля'
+    'хто грав: Оля · Оля 70, Петро 92 · послідовності: терц (Петро) · белла: Оля'
     >>> hand_text(game, {"taker": 1, "claim": {"side": 0, "cards": 51}}, t)
-    '«Партія» — Оля, у картах 51 · грав: Петро'
+    '«Партія» — Оля, у взятках 51 · хто грав: Петро'
     """
     if not isinstance(hand, dict):
         return t("log.unknown")
@@ -257,9 +257,9 @@ def diff_text(game: GameDict, before: object, after: object, t: i18n.Tr) -> str:
     >>> t = i18n.translator("uk")
     >>> game = {"players": ["Оля", "Петро"], "hands": []}
     >>> diff_text(game, {"taker": 0, "bella": 1}, {"taker": 1}, t)
-    'грав: Оля → Петро, белла: Петро → —'
+    'хто грав: Оля → Петро, белла: Петро → —'
     >>> diff_text(game, {"redeal": True}, {"taker": 0, "cards": [100, 62]}, t)
-    'перездача: так → —, грав: — → Оля, Оля — → 100, Петро — → 62'
+    'перездача: так → —, хто грав: — → Оля, Оля — → 100, Петро — → 62'
     """
     old = before if isinstance(before, dict) else {}
     new = after if isinstance(after, dict) else {}

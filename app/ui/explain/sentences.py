@@ -11,7 +11,7 @@ figures and the words from the same value.
 >>> game = {"players": ["Петро", "Оля"], "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
 >>> shown = played(game)
 >>> print(explanation(shown, shown.sheet.hands[0], i18n.translator("uk")))
-Козир: Петро. Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт. Оля записує всю роздачу: 162 + 20 = 182; Петро — 0. Рахунок: Петро 0 → 0, Оля 0 → 182.
+Хто взяв козир: Петро. Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт. Оля записує всю роздачу: 162 + 20 = 182; Петро — 0. Рахунок: Петро 0 → 0, Оля 0 → 182.
 >>> print(explanation(shown, shown.sheet.hands[0], i18n.translator("uk"), short=True))
 Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт.
 """
