@@ -354,7 +354,7 @@ def test_the_sheet_names_the_taker_and_marks_sequences_bella_and_the_last_trick(
     table.do("last-trick", side=1)
     table.do("save-hand")
     html = table.html()
-    assert "хто грав: Оля" in html and "козир:" not in html
+    assert "хто\u00a0грав: Оля" in html and "козир:" not in html
     assert '<span class="mark melds">2×терц·<wbr>белла</span>' in html
     assert '<span class="mark last">остання</span>' in html
 
