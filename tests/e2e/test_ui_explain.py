@@ -58,7 +58,7 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     saved(page)
     hand(page, taker=1, cards={1: 100}, melds=(1, 1, 0))  # made, with a terz
 
-    expect(page.locator("#needs")).to_have_text("До 501: Петро — ще 539, Оля — ще 199.")
+    expect(page.locator("#needs")).to_have_text("До 501: Петро — ще\u00a0539, Оля — ще\u00a0199.")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "explain-banner-360x640.png"))
     why = page.locator("#why-0 > summary")

@@ -319,13 +319,13 @@ TEAMS = {"id": "teams", "players": ["Оля", "Петя", "Иван", "Март�
 @pytest.mark.parametrize(("lang", "pot", "bait", "needs"), [
     ("ru", "Петя и Марта забирают ещё и висячие: +81.",
      "Оля и Иван записывают всю сдачу: 162; Петя и Марта — 0.",
-     "До 501: Оля и Иван — ещё 198, Петя и Марта — ещё 268."),
+     "До 501: Оля и Иван — ещё\u00a0198, Петя и Марта — ещё\u00a0268."),
     ("uk", "Петя та Марта забирають ще й висячі: +81.",
      "Оля та Иван записують всю роздачу: 162; Петя та Марта — 0.",
-     "До 501: Оля та Иван — ще 198, Петя та Марта — ще 268."),
+     "До 501: Оля та Иван — ще\u00a0198, Петя та Марта — ще\u00a0268."),
     ("en", "Петя and Марта also take the pot: +81.",
      "Оля and Иван record the whole hand: 162; Петя and Марта — 0.",
-     "To 501: Оля and Иван — 198 to go, Петя and Марта — 268 to go."),
+     "To 501: Оля and Иван — 198\u00a0to go, Петя and Марта — 268\u00a0to go."),
 ])
 def test_a_teams_verb_agrees_with_both_partners(lang: str, pot: str, bait: str, needs: str) -> None:
     # seen at the table (ru, en): «Петя и Марта забирает ещё и висячие», "Olga and Ivan needs 54"
@@ -345,12 +345,12 @@ def test_while_the_game_goes_on_the_banner_says_what_each_side_needs() -> None:
            "hands": [{"taker": 0, "cards": [162, 0]}, {"taker": 1, "cards": [0, 162]},
                      {"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [62, 100]}]}
     shown = played(tie)
-    assert needs_text(shown, i18n.translator("uk")) == "До 301: Оля — уже 324, Петро — уже 324."
+    assert needs_text(shown, i18n.translator("uk")) == "До 301: Оля — уже\u00a0324, Петро — уже\u00a0324."
     assert end_text(shown, i18n.translator("uk")) == ""
     going = {**tie, "id": "going", "hands": tie["hands"][:1]}
     assert needs_text(played(going), i18n.translator("en")) == (
-        "To 301: Оля — 139 to go, Петро — 301 to go.")
-    assert '<p class="needs-line" id="needs">До 301: Оля — ще 139, Петро — ще 301.</p>' in (
+        "To 301: Оля — 139\u00a0to go, Петро — 301\u00a0to go.")
+    assert '<p class="needs-line" id="needs">До 301: Оля — ще\u00a0139, Петро — ще\u00a0301.</p>' in (
         render_game_html(going))
 
 

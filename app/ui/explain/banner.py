@@ -5,8 +5,8 @@ goes on, what each side still needs.
 >>> from app.ui import i18n
 >>> from app.ui.scoring import played
 >>> going = played({"id": "b", "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]})
->>> needs_text(going, i18n.translator("uk"))
-'До 501: Оля — ще 401, Петро — ще 439.'
+>>> print(needs_text(going, i18n.translator("uk")).replace("\\xa0", "_"))  # a no-break space
+До 501: Оля — ще_401, Петро — ще_439.
 """
 
 from __future__ import annotations
