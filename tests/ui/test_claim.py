@@ -692,3 +692,25 @@ def test_what_is_still_to_enter_is_asked_for_in_grey_and_a_wrong_entry_is_red() 
     assert '"preview waiting"' in _preview(table) and "Оля: Впиши очки." in _preview(table)
     table.do("cards", side=0, value="163")
     assert '"preview problem"' in _preview(table)
+
+
+def test_a_wrong_entry_is_red_even_while_an_earlier_field_is_still_empty() -> None:
+    """A review: 200 typed in the second field while the first was empty showed the grey «Оля:
+    Впиши очки.»; a last trick not chosen yet under Moscow rules was red."""
+    table = Table("uk")
+    table.new_game(["Оля", "Петро", "Іван"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=1, value="200")
+    assert '"preview problem"' in _preview(table) and "Петро:" in _preview(table)
+    table.do("cancel-hand")
+    table.do("new-claim")
+    table.do("taker", seat=0)
+    table.do("claim-cards", value="163")
+    assert '"preview problem"' in _preview(table)
+    moscow = Table("uk")
+    moscow.new_game(["Оля", "Петро"], preset="moscow")
+    moscow.do("new-hand")
+    moscow.do("taker", seat=0)
+    moscow.do("cards", side=0, value="100")
+    assert '"preview waiting"' in _preview(moscow), _preview(moscow)

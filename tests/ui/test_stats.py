@@ -350,11 +350,25 @@ def test_a_game_in_progress_folds_its_chart() -> None:
     assert '<svg class="chart"' not in table.html()
 
 
-@pytest.mark.parametrize(("minutes", "text"), [(0, "менше хвилини"), (1, "1 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
+@pytest.mark.parametrize(("minutes", "text"), [(1, "1 хв"), (59, "59 хв"), (61, "1 год 1 хв")])
 def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
     from app.ui.stats.report_views import duration_text
 
     assert duration_text(minutes, i18n.translator("uk")) == text
+
+
+@pytest.mark.parametrize(("seconds", "said"), [(20, "менше хвилини"), (40, "менше хвилини"),
+                                               (60, "1 хв"), (100, "2 хв")])
+def test_a_game_shorter_than_a_minute_says_so(seconds: int, said: str) -> None:
+    """«Тривалість 0 хв (14:30–14:31)» (a play-through); 40 s rounded to «1 хв» as well."""
+    from app.ui.stats.report import game_report
+    from app.ui.stats.report_views import time_text
+
+    hands = [{"taker": 0, "cards": [100, 62], "at": f"2026-12-06T14:30:{s:02d}"} if s < 60 else
+             {"taker": 0, "cards": [100, 62], "at": f"2026-12-06T14:{30 + s // 60}:{s % 60:02d}"}
+             for s in (0, seconds)]
+    report = game_report({"players": ["Оля", "Петро"], "hands": hands})
+    assert time_text(report, i18n.translator("uk")).startswith(said)
 
 
 def test_a_new_hand_records_when_it_was_entered_and_an_edit_keeps_it() -> None:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,27 +39,32 @@ def _export_game(state: State, payload: Payload) -> list[Effect]:
 
 _NOT_IN_NAME = re.compile(r"[^\w]+")
 """What a file name leaves out of a player's name (a folder's slash, a colon, quotes, spaces)."""
+_STARTED = re.compile(r"(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})", re.ASCII)
+NAME_PART = 24
+"""The most characters of one player's name in a file name (four of them stay well under the
+255 bytes a file name may take)."""
 
 
 def file_name(game: Mapping[str, Any]) -> str:
-    """The name a game's file is offered under: the day it started and the players, so that
-    a folder of them says which is which (its id when neither is known).
+    """The name a game's file is offered under: when it started and the players, so that a
+    folder of them says which is which (its id when neither is known).
 
     >>> file_name({"id": "g1", "created": "2026-12-06T14:30:00", "players": ["Оля", "Анна-Марія"]})
-    'debertz-2026-12-06-Оля-Анна-Марія.json'
-    >>> file_name({"id": "g1", "players": ["A/B", "..", "C: D"]})
-    'debertz-A-B-C-D.json'
-    >>> file_name({"id": "g1", "created": "yesterday", "players": []})
+    'debertz-2026-12-06-1430-Оля-Анна-Марія.json'
+    >>> file_name({"id": "g1", "players": ["A/B", "..", "C: D", "a" * 23 + " b"]})
+    'debertz-A-B-C-D-aaaaaaaaaaaaaaaaaaaaaaa.json'
+    >>> file_name({"id": "g1", "created": "２０２６-１２-０６T14:30", "players": ["★"]})
     'debertz-g1.json'
     """
-    created = str(game.get("created", ""))[:10]
-    day = [created] if re.fullmatch(r"\d{4}-\d{2}-\d{2}", created) else []
-    names = [
-        "-".join(part for part in _NOT_IN_NAME.split(str(name)) if part)
-        for name in game.get("players", [])
-    ]
-    parts = [*day, *(name[:24] for name in names if name)]
-    return f"debertz-{'-'.join(parts) if parts else game['id']}.json"
+    started = _STARTED.match(str(game.get("created", "")))
+    parts = [f"{started[1]}-{started[2]}{started[3]}"] if started else []
+    players = game.get("players")
+    for name in players if isinstance(players, list) else []:
+        kept = "-".join(_NOT_IN_NAME.split(unicodedata.normalize("NFC", str(name))))
+        kept = kept.strip("-")[:NAME_PART].rstrip("-")
+        if kept:
+            parts.append(kept)
+    return f"debertz-{'-'.join(parts) if parts else game.get('id', 'game')}.json"
 
 
 def delete_game(state: State, payload: Payload) -> list[Effect]:

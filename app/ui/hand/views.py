@@ -258,12 +258,12 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     if verdict is not None:
         return verdict
     if issues:
-        first = first_problem(issues)
         if _untouched(draft):
             text, cls = t("entry.claim_wait" if claiming else "entry.preview_wait"), "waiting"
-        else:  # what is still to enter is asked for as the prompt is; a wrong entry in red
-            text = preview_problem(game, [first], t)
-            cls = "waiting" if first.code in NOT_YET else "problem"
+        else:  # a wrong entry first, in red; else what is still to enter, asked as the prompt is
+            wrong = [issue for issue in issues if issue.code not in NOT_YET]
+            text = preview_problem(game, wrong or issues, t)
+            cls = "problem" if wrong else "waiting"
         return (
             f'<div class="preview {cls}" id="preview" aria-live="polite"><p>{esc(text)}</p></div>'
         )
@@ -301,7 +301,7 @@ def _untouched(draft: HandDraft) -> bool:
     )
 
 
-NOT_YET = ("missing", "ui.cards_missing")
+NOT_YET = ("missing", "ui.cards_missing", "cards_required", "last_trick_required")
 """Problems that only say what is not entered yet (a choice not made, a field left empty)."""
 
 

@@ -101,6 +101,15 @@ class Timing:
         """
         return round((self.end - self.start).total_seconds() / 60)
 
+    @property
+    def under_a_minute(self) -> bool:
+        """Whether the last time stamp came less than a minute after the first.
+
+        >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 19, 0, 40), 1, 0).under_a_minute
+        True
+        """
+        return (self.end - self.start).total_seconds() < 60
+
 
 @dataclass(frozen=True)
 class Report:
