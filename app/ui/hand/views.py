@@ -305,16 +305,6 @@ NOT_YET = ("missing", "ui.cards_missing", "cards_required", "last_trick_required
 """Problems that only say what is not entered yet (a choice not made, a field left empty)."""
 
 
-def first_problem(issues: list[Issue]) -> Issue:
-    """The problem the form shows first: the first in form order.
-
-    >>> from app.ui.scoring import Issue
-    >>> first_problem([Issue("melds", "x"), Issue("cards.1", "ui.cards_missing")]).field
-    'cards.1'
-    """
-    return min(issues, key=lambda issue: form_place(field_id(issue.field)))
-
-
 def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
     """The first problem in form order, as its field shows it (a card field's side named).
 
@@ -324,7 +314,7 @@ def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
     ...                 i18n.translator("en"))
     'Петро: Type the points.'
     """
-    first = first_problem(issues)
+    first = min(issues, key=lambda issue: form_place(field_id(issue.field)))
     text = issue_text(t, first, game)
     parts = first.field.split(".")
     if parts[0] == "cards" and len(parts) == 2 and parts[1].isdecimal():
