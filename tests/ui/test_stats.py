@@ -7,7 +7,7 @@ Each game's figures are written down in the comments next to its hands, from the
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from html import unescape
 from typing import Any
 
@@ -354,7 +354,7 @@ def test_a_game_in_progress_folds_its_chart() -> None:
 def test_durations_read_in_hours_and_minutes(minutes: int, text: str) -> None:
     from app.ui.stats.report_views import duration_text
 
-    assert duration_text(minutes, i18n.translator("uk")) == text
+    assert duration_text(minutes * 60, i18n.translator("uk")) == text
 
 
 @pytest.mark.parametrize(("seconds", "said"), [(20, "менше хвилини"), (40, "менше хвилини"),
@@ -364,8 +364,9 @@ def test_a_game_shorter_than_a_minute_says_so(seconds: int, said: str) -> None:
     from app.ui.stats.report import game_report
     from app.ui.stats.report_views import time_text
 
-    hands = [{"taker": 0, "cards": [100, 62], "at": f"2026-12-06T14:30:{s:02d}"} if s < 60 else
-             {"taker": 0, "cards": [100, 62], "at": f"2026-12-06T14:{30 + s // 60}:{s % 60:02d}"}
+    start = datetime(2026, 12, 6, 14, 30)
+    hands = [{"taker": 0, "cards": [100, 62],
+              "at": (start + timedelta(seconds=s)).isoformat(timespec="seconds")}
              for s in (0, seconds)]
     report = game_report({"players": ["Оля", "Петро"], "hands": hands})
     assert time_text(report, i18n.translator("uk")).startswith(said)

@@ -99,16 +99,12 @@ class Timing:
         >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 20, 25, 40), 1, 0).minutes
         86
         """
-        return round((self.end - self.start).total_seconds() / 60)
+        return round(self.seconds / 60)
 
     @property
-    def under_a_minute(self) -> bool:
-        """Whether the last time stamp came less than a minute after the first.
-
-        >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 19, 0, 40), 1, 0).under_a_minute
-        True
-        """
-        return (self.end - self.start).total_seconds() < 60
+    def seconds(self) -> float:
+        """Seconds from the first time stamp to the last."""
+        return (self.end - self.start).total_seconds()
 
 
 @dataclass(frozen=True)

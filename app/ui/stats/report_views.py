@@ -87,14 +87,19 @@ def result_text(report: Report) -> str:
     return f"{named(winner)} — {others}"
 
 
-def duration_text(minutes: int, t: i18n.Tr) -> str:
-    """Minutes as hours and minutes.
+def duration_text(seconds: float, t: i18n.Tr) -> str:
+    """A duration in hours and minutes (rounded), or that it was under a minute (a game of
+    40 s is not "1 min", nor one of 20 s "0 min").
 
     >>> en = i18n.translator("en")
-    >>> duration_text(85, en), duration_text(40, en), duration_text(120, i18n.translator("uk"))
+    >>> duration_text(5100, en), duration_text(2400, en), duration_text(7200, i18n.translator("uk"))
     ('1 h 25 min', '40 min', '2 год 0 хв')
+    >>> duration_text(40, en)
+    'under a minute'
     """
-    hours, rest = divmod(minutes, 60)
+    if seconds < 60:
+        return t("report.under_minute")
+    hours, rest = divmod(round(seconds / 60), 60)
     return t("report.hm", h=hours, m=rest) if hours else t("report.m", m=rest)
 
 
@@ -113,9 +118,7 @@ def time_text(report: Report, t: i18n.Tr, from_link: bool = False) -> str:
         if counted <= 1:
             return "—"
         return t("report.time_not_in_link" if from_link else "report.time_unknown")
-    # a game of 40 s is not "1 min" (the minutes are rounded), nor one of 20 s "0 min"
-    duration = t("report.under_minute") if timing.under_a_minute else duration_text(timing.minutes, t)
-    text = t("report.duration", duration=duration, span=_span(timing))
+    text = t("report.duration", duration=duration_text(timing.seconds, t), span=_span(timing))
     if timing.first_hand > 1:  # the game began before the app stamped hands
         text += " " + t("report.timed_from", n=timing.first_hand)
     return text
