@@ -473,14 +473,15 @@ class App:
         except (ValueError, KeyError) as error:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
-        if action == "restore-step":
+        restoring = action == "restore-step"
+        if restoring:
             new, effects = self._stepped(self.state, new, effects, started)
         commit = commit_of(effects)
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True
             self._count(+1)
-            storing = self._store_then_show(commit, new, effects, html, action == "restore-step")
-            if action == "restore-step":  # a batch of games: encoded in a task of its own
+            storing = self._store_then_show(commit, new, effects, html, restoring)
+            if restoring:  # a batch of games: encoded in a task of its own
                 asyncio.ensure_future(storing)
             else:  # one change: its transaction opened in this task (app/browser/eager.py)
                 begun(storing)
