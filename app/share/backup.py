@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -78,8 +78,9 @@ class Backup:
     settings: dict[str, Any]
     bad: list[BadGame] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
-    digests: list[str | None] = field(default_factory=list)
-    """The content digest of each game in ``games`` (computed while reading; may be empty)."""
+    digests: list[Digest] = field(default_factory=list)
+    """The content digest of each game in ``games`` (worked out when first asked; may be
+    empty)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
     settings, dropped = inbound.read_settings(obj.get("settings"))
     good: list[GameDict] = []
     bad: list[BadGame] = []
-    digests: list[str | None] = []
+    digests: list[Digest] = []
     for number, game in enumerate(games, start=1):
         found = read_one(number, game)
         if isinstance(found, BadGame):
@@ -193,20 +194,45 @@ def made_of(obj: Mapping[str, Any]) -> str:
     return made
 
 
-def read_one(number: int, game: object) -> tuple[GameDict, str] | BadGame:
+def read_one(number: int, game: object) -> tuple[GameDict, Digest] | BadGame:
     """One game of a backup (its place ``number``, 1-based), checked by the one reader: the
     game (its ↶/↷ logs emptied when damaged, a damaged change log begun again) and its content
-    digest, or why it is refused.
+    digest (worked out when first asked for: a restore needs it only for a game it may have
+    already), or why it is refused.
 
-    >>> read_one(1, {"players": ["A", "B"], "hands": []})[0]
-    {'players': ['A', 'B'], 'hands': []}
+    >>> game, digest = read_one(1, {"players": ["A", "B"], "hands": []})
+    >>> game, digest.value() == game_digest(game)
+    ({'players': ['A', 'B'], 'hands': []}, True)
     >>> read_one(2, {"players": ["A"], "hands": []}).number
     2
     """
     read, problems = inbound.read_game(game)
     if read is None or not isinstance(game, dict):
         return _bad_game(number, game, problems)
-    return inbound.checked_app_keys(game), content_digest(doc_of(read))  # logs never a screen
+    return inbound.checked_app_keys(game), Digest(lambda: content_digest(doc_of(read)))
+
+
+class Digest:
+    """A game's content digest, worked out at most once, when first asked for (``value``).
+
+    >>> calls = []
+    >>> digest = Digest(lambda: calls.append(1) or "d1")
+    >>> digest.known, digest.value(), digest.value(), digest.known, len(calls)
+    (False, 'd1', 'd1', True, 1)
+    """
+
+    __slots__ = ("_make", "_value", "known")
+
+    def __init__(self, make: Callable[[], str | None]) -> None:
+        self._make: Callable[[], str | None] | None = make
+        self._value: str | None = None
+        self.known = False
+
+    def value(self) -> str | None:
+        """The digest (worked out now if it was not yet)."""
+        if self._make is not None:
+            self._value, self._make, self.known = self._make(), None, True
+        return self._value
 
 
 def _bad_game(number: int, game: object, problems: list[engine.Problem]) -> BadGame:
@@ -236,7 +262,7 @@ def plan_restore(
     same: list[str] = []
     digests = backup.digests if len(backup.digests) == len(backup.games) else []
     for number, game in enumerate(backup.games):
-        digest = digests[number] if digests else game_digest(game)
+        digest = digests[number] if digests else None
         placed = places.place(game, digest, backup.made, ids)
         if placed is None:
             same.append(str(game.get("id")))
@@ -262,41 +288,64 @@ def here_of(game_id: str, game: Mapping[str, Any]) -> Here:
 class Places:
     """Where each backup game goes, given the games here and those placed so far: the ids
     taken and the (id, digest) pairs known (a game's own id and the id it was restored from).
-    :meth:`place` changes it: a planner copies it for each step (:meth:`copy`)."""
+    :meth:`place` changes it: a planner copies it for each step (:meth:`copy`).
+
+    A game's digest is worked out only when its place depends on it: when its id is among the
+    ids known (``named``), or it is not safe (then it is looked for among every digest known).
+    A backup game placed without it waits in ``waiting`` (by id) until a later game needs it.
+    """
 
     known: set[str | None]
     lineage: set[tuple[str, str | None]]
     taken: set[str]
+    named: set[str] = field(default_factory=set)
+    waiting: dict[str, Digest] = field(default_factory=dict)
 
     @classmethod
     def of(cls, local: Mapping[str, GameDict], here: Iterable[Here] = ()) -> Places:
         """The places of the games ``local`` (each replayed for its digest) and ``here``."""
         seen = [*(here_of(game_id, game) for game_id, game in local.items()), *here]
+        lineage = {(origin, digest) for _, digest, origin in seen} | {
+            (game_id, digest) for game_id, digest, _ in seen
+        }
         return cls(
             {digest for _, digest, _ in seen},
-            {(origin, digest) for _, digest, origin in seen}
-            | {(game_id, digest) for game_id, digest, _ in seen},
+            lineage,
             {game_id for game_id, _, _ in seen},
+            {game_id for game_id, _ in lineage},
         )
 
     def copy(self) -> Places:
         """An independent copy (a step changes its own)."""
-        return Places(set(self.known), set(self.lineage), set(self.taken))
+        return Places(set(self.known), set(self.lineage), set(self.taken), set(self.named),
+                      dict(self.waiting))
 
     def place(
-        self, game: GameDict, digest: str | None, made: str, ids: Iterator[str]
+        self, game: GameDict, digest: Digest | None, made: str, ids: Iterator[str]
     ) -> tuple[GameDict, str] | None:
         """The game as it is to be written and how: ``add`` (under its own id, or a fresh
         one when its id is not safe) or ``copy`` (a fresh id, marked ``restored_from``: a game
-        here has its id); None when it is here already."""
+        here has its id); None when it is here already. ``digest``: the game's content digest
+        (None: worked out from ``game`` if needed)."""
+        if digest is None:
+            digest = Digest(lambda: game_digest(game))
         game_id = game.get("id")
         usable = is_safe_id(game_id)  # "mine/delete" would name another game's address
-        if (usable and (game_id, digest) in self.lineage) or (
-            not usable and digest in self.known
-        ):
-            return None
-        self.lineage.add((str(game_id), digest))
-        self.known.add(digest)
+        if usable and game_id not in self.named:  # its digest decides nothing (yet)
+            self.named.add(str(game_id))
+            self.waiting[str(game_id)] = digest if digest.known else Digest(
+                lambda: game_digest(game))
+        else:
+            # what it is compared with: a game of the file under its id, or (an unsafe id) all
+            for name in [str(game_id)] if usable else list(self.waiting):
+                if name in self.waiting:
+                    self._learn(name, self.waiting.pop(name).value())
+            value = digest.value()
+            if (usable and (game_id, value) in self.lineage) or (
+                not usable and value in self.known
+            ):
+                return None
+            self._learn(str(game_id), value)
         if usable and game_id not in self.taken:
             self.taken.add(str(game_id))
             return dict(game), "add"
@@ -305,6 +354,11 @@ class Places:
         origin = game_id if isinstance(game_id, str) else str(game_id)
         renamed = {**game, "id": fresh, "restored_from": origin, "restored": made}
         return renamed, "copy" if usable else "add"  # an unsafe id is new here, renamed
+
+    def _learn(self, game_id: str, digest: str | None) -> None:
+        self.lineage.add((game_id, digest))
+        self.named.add(game_id)
+        self.known.add(digest)
 
 
 def merge_settings(settings: Mapping[str, Any], plan: RestorePlan) -> dict[str, Any]:

@@ -55,6 +55,7 @@ from app.share.backup import (
     read_one,
 )
 from app.share.limits import DECODER, LimitError, bad_number, read_json, utf8_checked
+from app.share.link import game_digest
 
 Phase = Literal["reading", "comparing", "checking", "planned"]
 MAX_DEPTH = 32
@@ -96,8 +97,8 @@ class Planning:
     (``found`` counts every game of the file, beyond ``MAX_GAMES`` too); ``here`` the ids of the
     games here and ``compared`` how many of them were compared (``seen``); ``checked`` how many
     of ``raw`` were checked; ``places`` where each goes; ``add``, ``copies``, ``same``, ``bad``
-    what the plan says so far, ``digests`` the content digest of each game to write (by the id
-    it is written under).
+    what the plan says so far, ``digests`` the content digest of each game to write whose
+    place needed it (by the id it is written under; :class:`~app.share.backup.Places`).
     """
 
     phase: Phase
@@ -400,7 +401,8 @@ def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
             same.append(str(found[0].get("id")))
             continue
         (copies if placed[1] == "copy" else add).append(placed[0])
-        digests[str(placed[0]["id"])] = found[1]
+        if found[1].known:  # else worked out only if a write finds its id taken meanwhile
+            digests[str(placed[0]["id"])] = found[1].value()
     checked = min(len(planning.raw), start + size)
     phase: Phase = "planned" if checked == len(planning.raw) else "checking"
     return dataclasses.replace(
@@ -415,7 +417,8 @@ def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
 
 @dataclass(frozen=True)
 class Writing:
-    """A restore being written: ``plan`` and the digest of each game to write (``digests``),
+    """A restore being written: ``plan`` and the digests of the games to write that the plan
+    worked out (``digests``; the others are worked out if their id is found taken),
     ``done`` how many of ``plan.games`` had their turn; ``added``, ``copies`` how many were
     written, ``same`` how many were found here when their turn came (another window restored
     them first), ``hands`` the hands written, ``met`` whether another window wrote some first.
@@ -474,7 +477,8 @@ def write_step(
         game_id = str(game["id"])
         if game_id in here:
             met = True
-            if digest_here(game_id) == writing.digests.get(game_id):
+            mine = writing.digests[game_id] if game_id in writing.digests else game_digest(game)
+            if digest_here(game_id) == mine:
                 same += 1
                 continue
             fresh = next(i for i in ids if i not in here)

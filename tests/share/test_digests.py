@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import engine
-from app.share import backup, link, restoring
+from app.share import backup, inbound, link, restoring
 from app.share.backup import make_backup
 from app.ui.sharing.actions import copy_of
 from tests.engine.strategies import games
@@ -91,3 +91,89 @@ def test_a_restore_plan_of_games_here_is_the_same_with_the_kept_digests() -> Non
     assert plan.same == ["h0"]
     assert [(g["id"], g["restored_from"]) for g in plan.copies] == [("new0", "h1")]
     assert [g["id"] for g in plan.add] == ["n9"]
+
+
+def eager_plan(here: dict[str, Doc], games_in: list[Doc], made: str) -> backup.RestorePlan:
+    """The restore's placing as it reads (app/share/backup.py): every game's digest worked out
+    first, then: known by its id (or, for an id not safe, by its content alone) is skipped;
+    else added under its id if free, else copied under a fresh one."""
+    lineage = {(gid, link.stored_digest(g)) for gid, g in here.items()} | {
+        (str(g.get("restored_from", gid)), link.stored_digest(g)) for gid, g in here.items()}
+    known = {digest for _, digest in lineage}
+    taken, fresh = set(here), (f"new{n}" for n in range(999))
+    add: list[Doc] = []
+    copies: list[Doc] = []
+    same: list[str] = []
+    for game in games_in:
+        digest, game_id = link.game_digest(game), game.get("id")
+        usable = isinstance(game_id, str) and backup.is_safe_id(game_id)
+        if (usable and (game_id, digest) in lineage) or (not usable and digest in known):
+            same.append(str(game_id))
+            continue
+        lineage.add((str(game_id), digest))
+        known.add(digest)
+        if usable and game_id not in taken:
+            taken.add(str(game_id))
+            add.append(game)
+            continue
+        new_id = next(i for i in fresh if i not in taken)
+        taken.add(new_id)
+        renamed = {**game, "id": new_id, "restored_from": str(game_id), "restored": made}
+        (copies if usable else add).append(renamed)
+    return backup.RestorePlan(made, add, copies, same, [], {}, [])
+
+
+IDS = st.sampled_from(["a", "b", "c", "e/f", "../x"])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(games(max_hands=3), min_size=1, max_size=3), st.data())
+def test_a_plan_that_works_out_digests_only_when_asked_places_every_game_as_one_that_works_out_all(
+    contents: list[Doc], data: st.DataObject
+) -> None:
+    """The planner works out a game's digest only when its place depends on it (an id known
+    here or earlier in the file, or an id not safe in an address): the plan must be the one
+    that reads every digest first, for games here restored from others, ids given twice in
+    one file, unsafe ids, and the same content under several ids."""
+    def one(game_id: object) -> Doc:
+        game = {**data.draw(st.sampled_from(contents)), "id": game_id}
+        if data.draw(st.booleans()):
+            game["restored_from"] = data.draw(IDS)
+        return game
+
+    here = {gid: one(gid) for gid in data.draw(st.lists(st.sampled_from("abc"), unique=True))}
+    games_in = [one(data.draw(IDS)) for _ in range(data.draw(st.integers(0, 6)))]
+    made = "2026-12-01T09:00:00"
+    planning = restoring.start_planning(
+        {"format": backup.BACKUP_FORMAT, "made": made, "games": games_in}, here)
+    while planning.phase != "planned":
+        planning = restoring.plan_step(planning, data.draw(st.integers(1, 3)),
+                                       (f"new{n}" for n in range(999)))
+    plan = planning.plan
+    good = [inbound.checked_app_keys(g) for g in games_in if link.game_digest(g) is not None]
+    expected = eager_plan(here, good, made)
+    assert (plan.add, plan.copies, plan.same) == (expected.add, expected.copies, expected.same)
+
+
+def test_a_plan_of_games_new_here_works_out_no_digest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another phone's games (ids not known here) are placed by their ids alone: their digests
+    (a third of the checking's time) are worked out only if a write finds an id taken."""
+    here = {"h0": {**two_hands(), "id": "h0"}}
+    link.stored_digest(here["h0"])
+    text = make_backup({f"n{n}": {**two_hands(), "id": f"n{n}"} for n in range(5)}, {},
+                       "2026-12-01T09:00:00")
+    stored = link.game_digest({**two_hands(), "id": "n3"})
+    made: list[object] = []
+    real = link.content_digest
+    monkeypatch.setattr(backup, "content_digest", lambda doc: made.append(doc) or real(doc))
+    monkeypatch.setattr(link, "content_digest", lambda doc: made.append(doc) or real(doc))
+    planning = restoring.start_planning(text, here)
+    while planning.phase != "planned":
+        planning = restoring.plan_step(planning, 2, iter(f"new{n}" for n in range(99)))
+    assert [g["id"] for g in planning.plan.add] == [f"n{n}" for n in range(5)]
+    assert made == [] and planning.digests == {}
+    writing = restoring.Writing(planning.plan, planning.digests)
+    taken = {"n3": {**two_hands(), "id": "n3"}}  # another window restored n3 meanwhile
+    writing, out = restoring.write_step(writing, 9, taken, lambda gid: stored, iter(["w1"]))
+    assert writing.same == 1 and [g["id"] for g in out] == ["n0", "n1", "n2", "n4"]
+    assert len(made) == 1  # n3's, worked out when its id was found taken
