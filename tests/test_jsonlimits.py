@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import jsonlimits
@@ -32,6 +34,31 @@ def depth(value: Any) -> int:
 @given(json_values, st.booleans())
 def test_the_measured_depth_is_the_depth_of_the_value(value: Any, ascii_only: bool) -> None:
     assert nesting_depth(json.dumps(value, ensure_ascii=ascii_only)) == depth(value)
+
+
+def counted_one_by_one(text: str) -> int:
+    """The depth as nesting_depth measured it before it took out pairs a pass at a time: every
+    bracket outside strings counted in turn."""
+    if "\\" in text:
+        outside = re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"?', "", text, flags=re.DOTALL)
+    else:
+        outside = "".join(text.split('"')[::2])
+    steps = [1 if char in "[{" else -1 for char in re.findall(r"[\[\]{}]", outside)]
+    return max(accumulate(steps), default=0)
+
+
+TEXT = st.text(alphabet=st.sampled_from('[]{}"\\ a,:1\nї😀\ud800') | st.characters(), max_size=80)
+
+
+RUNS = st.builds(str.__mul__, st.sampled_from("[]{}"), st.integers(1, 20))
+
+
+@settings(max_examples=400)
+@given(st.one_of(TEXT, st.lists(TEXT | RUNS).map("".join)))
+def test_any_text_measures_as_when_each_bracket_was_counted(text: str) -> None:
+    """Unbalanced, cut, escaped, deep or not JSON at all: the same depth as the count of
+    each bracket outside strings (the quick passes serve balanced text only)."""
+    assert nesting_depth(text) == counted_one_by_one(text)
 
 
 @given(json_values)
