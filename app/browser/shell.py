@@ -62,7 +62,7 @@ from app.ui.scoring import readable_games
 from app.ui.sharing.actions import pending_step
 from app.ui.sharing.views import warm_share
 from app.ui.state import State, initial_state
-from app.ui.stats.report import warm_reports
+from app.ui.stats.report import expect_reports, warm_reports, warming
 from app.ui.stats.views import render_stats
 from app.ui.unchanged import unchanged_parts
 
@@ -672,6 +672,8 @@ class App:
                 # the browser would lay out the page half patched, and again at the focus
             self.patch(html)
         self.screens.showing(self.state, html)
+        if self.state.screen == "stats" and warming() is not None:
+            _hurry()  # the statistics wait for the warm-up's reports: its next step now
         if document.documentElement.lang != self.state.lang:
             # only when it changes: setting ``lang``, even to the value it has, makes the
             # browser style every element again (``:lang()``), at each Save twice over
@@ -850,33 +852,78 @@ async def _at_idle(
     app: App, recent: list[str], stale: dict[str, int], unindexed: dict[str, int]
 ) -> None:
     """The start's work left for idle time, once the games' texts are read: what a first tap
-    needs, then the stale summaries and the missing entries of the index."""
-    if app.texts is not None:
-        await app.texts
-    await _warm(app, recent)
+    needs, then the stale summaries and the missing entries of the index. From the start, the
+    statistics opened meanwhile say how far the reports are, and show the figures after."""
+    expect_reports(len(recent) or None)
+    try:
+        if app.texts is not None:
+            await app.texts
+        games = await _warm_reports(app, recent)
+    finally:
+        expect_reports(None)
+        if app.state.screen == "stats":  # the count on screen: now the figures
+            try:
+                app.render()
+            except Unread:  # a game read again meanwhile: read first, as a tap would
+                app.dispatch("route", {"hash": "#/stats"})
+    await _warm(app, games)
     await _summarize_again(app, stale, unindexed)
 
 
 WARM_STEP = 4
 """Games made ready in one idle step (a tap that comes meanwhile waits for the step)."""
+WAITED_STEP = 16
+"""Games in one step while the statistics screen waits for their reports (~45 ms of a phone's
+CPU at 1x, ~150 ms at 4x: the count moves, and a tap on *Back* is answered, between steps)."""
+COUNT_EVERY_MS = 200.0
+"""How often the statistics screen's count is drawn while it waits for the reports."""
 
 
-async def _warm(app: App, game_ids: list[str]) -> None:
+async def _warm(app: App, games: list[dict[str, Any]]) -> None:
+    """The rest of what a first tap needs, after :func:`_warm_reports` (``<html
+    data-reports="ready">``): the statistics screen's figures (when every game is among
+    ``games``, the games it read) and their content digests (a file or a backup opened looks
+    for its copy among them); then ``<html data-warm="ready">``. Each piece waits for the
+    page's next idle time."""
+    dataset = js.document.documentElement.dataset
+    dataset.reports = "ready"
+    if len(app.state.games) <= WARM_GAMES:  # else the rest would be read in one go
+        await _idle()
+        with contextlib.suppress(Unread):  # a game read again meanwhile: drawn when asked
+            render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
+    for start in range(0, len(games), WARM_STEP):
+        await _idle()
+        for game in games[start : start + WARM_STEP]:
+            stored_digest(game)
+    dataset.warm = "ready"
+
+
+async def _warm_reports(app: App, game_ids: list[str]) -> list[dict[str, Any]]:
     """Make ready, while the page is idle, what a first tap needs, so that it is as fast as the
     next: the screen of the game changed last (``views.warm_game``); the QR encoder and the code
-    of that game (the share screen); the reports of the games ``game_ids`` (a report; ``<html
-    data-reports="ready">`` then), each game read from its stored text in the step that needs
-    it (not at the start: 500 games, 161 ms on CPython), and the statistics screen's figures
-    (when every game is among them); their content digests (a file or a backup opened looks for
-    its copy among them); then ``<html data-warm="ready">``. Each piece waits for the page's
-    next idle time."""
-    dataset = js.document.documentElement.dataset
-    await _idle()
+    of that game (the share screen); the reports of the games ``game_ids``, each game read from
+    its stored text in the step that needs it (not at the start: 500 games, 161 ms on CPython);
+    the games read. Each piece waits for the page's next idle time, or, while the statistics
+    screen waits for the reports, comes at once (its count drawn now and then)."""
+
+    drawn = [0.0]
+
+    async def turn() -> None:  # at idle time, or at once while the statistics wait for it
+        if app.state.screen != "stats":
+            await _idle()
+            return
+        now = float(js.performance.now())
+        if now - drawn[0] >= COUNT_EVERY_MS:
+            app.render()  # the count
+            drawn[0] = now
+        await asyncio.sleep(0)  # a task of its own: a tap still comes first
+
+    await turn()
     with contextlib.suppress(Unread):  # read again meanwhile: drawn when opened
         views.warm_game(app.state)
-    await _idle()
+    await turn()
     warm_qr()
-    await _idle()
+    await turn()
     warm_share(app.state)
     games: list[dict[str, Any]] = []
 
@@ -889,17 +936,11 @@ async def _warm(app: App, game_ids: list[str]) -> None:
             games.append(game)
             yield game
 
-    await warm_reports(read(), WARM_STEP, _idle)
-    dataset.reports = "ready"
-    if len(app.state.games) <= WARM_GAMES:  # else the rest would be read in one go
-        await _idle()
-        with contextlib.suppress(Unread):  # a game read again meanwhile: drawn when asked
-            render_stats(app.state, i18n.translator(app.state.lang))  # its figures are kept
-    for start in range(0, len(games), WARM_STEP):
-        await _idle()
-        for game in games[start : start + WARM_STEP]:
-            stored_digest(game)
-    dataset.warm = "ready"
+    def size() -> int:  # while the statistics wait: steps as long as a planning's
+        return WAITED_STEP if app.state.screen == "stats" else WARM_STEP
+
+    await warm_reports(read(), size, turn, len(game_ids))
+    return games
 
 
 SUMMARY_STEP = 50
@@ -937,16 +978,38 @@ async def _summarize_again(app: App, stale: dict[str, int], unindexed: dict[str,
 
 
 def _idle() -> asyncio.Future[None]:
-    """Done at the page's next idle time (``requestIdleCallback``, with no deadline: while the
-    player taps, the warm-up waits; a 50 ms timer where the browser has none: Safari)."""
+    """Done at the page's next idle time (``requestIdleCallback``: while the player taps, the
+    warm-up waits, for ``IDLE_WAIT_MS`` at most; a 50 ms timer where the browser has none:
+    Safari)."""
     done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+    _waiting.append(done)
 
     def wake(*_: Any) -> None:
         if not done.done():
             done.set_result(None)
+        if done in _waiting:
+            _waiting.remove(done)
 
     if getattr(js.window, "requestIdleCallback", None) is None:
         js.setTimeout(create_once_callable(wake), 50)
     else:
-        js.window.requestIdleCallback(create_once_callable(wake))
+        options = to_js({"timeout": IDLE_WAIT_MS}, dict_converter=js.Object.fromEntries)
+        js.window.requestIdleCallback(create_once_callable(wake), options)
     return done
+
+
+_waiting: list[asyncio.Future[None]] = []
+"""The idle times waited for now (:func:`_idle`)."""
+
+
+def _hurry() -> None:
+    """End every wait for idle time now: the player waits for what comes after it."""
+    while _waiting:
+        done = _waiting.pop()
+        if not done.done():
+            done.set_result(None)
+
+
+IDLE_WAIT_MS = 1000
+"""The longest a step waits for idle time: Chromium has none while a ``<progress>`` bar is on
+screen (a backup's restore), and the step would wait as long."""

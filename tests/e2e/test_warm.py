@@ -1,16 +1,20 @@
 """What a first tap needs, made while the page is idle after a start, and kept only while it is
 true (issue 16): the reports, the statistics' figures, the content digests of the games here and
 the QR code of the game changed last. A game changed after the warm-up must be seen as changed
-by the next file opened: its kept digest is its old revision's, not its own."""
+by the next file opened: its kept digest is its old revision's, not its own. The statistics
+opened before the reports are made say how far they are, instead of holding the page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from app.share.backup import make_backup
+from app.storage import encode_game
+from bench.bench_many_games import PUT_ALL, games
 from tests.e2e.test_share import open_file, seeded
 from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
 
@@ -60,3 +64,43 @@ def test_after_the_warm_up_a_game_changed_here_is_kept_twice_by_a_restore_not_sk
     assert len(games) == 5 and len(games["w2"]["hands"]) == 3
     assert [g["restored_from"] for g in games.values() if g.get("restored_from")] == ["w2"]
     assert_no_app_errors(recorder)
+
+
+def test_statistics_opened_before_the_reports_are_made_say_how_far_then_show_the_figures(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    start(page, app_url, wait_ready, "en")
+    stored = games(120)
+    page.evaluate(PUT_ALL, [[game["id"], encode_game(game)] for game in stored])
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})  # a slow phone: the warm-up is long
+    try:
+        page.reload()
+        wait_ready(page)
+        assert page.get_attribute("html", "data-reports") is None, "the warm-up was over already"
+        page.evaluate(SEEN)  # what the screen says, from before the tap (a slowed Playwright
+        page.click("#open-stats")  # might look only after the count is over)
+        expect(page.locator("#stats-overview")).to_be_visible(timeout=60_000)
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    seen = page.evaluate("window.__seen")
+    counts = [text for text in seen if text != "figures"]
+    assert counts and seen[len(counts):] == ["figures"], seen  # the count, then the figures
+    assert all(re.fullmatch(r"Counting the games: \d+ of 120 games", text) for text in counts)
+    expect(page.locator("#stats-progress")).to_have_count(0)
+    figures = page.text_content("#stats-overview")
+    assert page.get_attribute("html", "data-reports") == "ready"
+    page.goto(app_url + "#/")
+    page.click("#open-stats")  # drawn afresh from the reports kept: the same figures
+    expect(page.locator("#stats-overview")).to_have_text(figures or "")
+    assert_no_app_errors(recorder)
+
+
+SEEN = """() => {
+  window.__seen = [];
+  new MutationObserver(() => {
+    const count = document.getElementById("stats-progress");
+    const said = count ? count.textContent : document.getElementById("stats-overview") && "figures";
+    if (said && said !== window.__seen[window.__seen.length - 1]) window.__seen.push(said);
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""

@@ -344,14 +344,39 @@ def forget_reports(keep: set[Any]) -> None:
         del _reports[ident]
 
 
+_warming: list[tuple[int, int]] = []
+"""How far the reports computed ahead are, (games gone through, of how many), while the page's
+warm-up is on them (:func:`expect_reports`, :func:`warm_reports`)."""
+
+
+def warming() -> tuple[int, int] | None:
+    """How far the reports being computed ahead are, or None when none are: the statistics
+    screen then shows the count instead of computing the rest at once (seconds on a phone).
+
+    >>> expect_reports(300), warming()
+    (None, (0, 300))
+    >>> expect_reports(None), warming()
+    (None, None)
+    """
+    return _warming[-1] if _warming else None
+
+
+def expect_reports(total: int | None) -> None:
+    """Say that the reports of ``total`` games are about to be computed ahead (from the start
+    of the warm-up, before its first step), or that they no longer are (None)."""
+    _warming[:] = [] if total is None else [(0, total)]
+
+
 async def warm_reports(
-    games: Iterable[GameDict], per_step: int = 8,
-    pause: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0),
+    games: Iterable[GameDict], per_step: int | Callable[[], int] = 8,
+    pause: Callable[[], Awaitable[object]] = lambda: asyncio.sleep(0), total: int = 0,
 ) -> int:
-    """Compute the reports of ``games`` ahead of need, ``per_step`` games at a time, letting
-    the page handle its events between steps (``await pause()``: the page waits there for
-    its next idle time); how many were computed. ``games`` may be a generator that reads each
-    game when reached (a step then parses its games too).
+    """Compute the reports of ``games`` ahead of need, ``per_step`` games at a time (or as
+    many as it says before each step), letting the page handle its events between steps
+    (``await pause()``: the page waits there for its next idle time); how many were computed.
+    ``games`` may be a generator that reads each game when reached (a step then parses its
+    games too). Meanwhile :func:`warming` says how many of ``total`` were gone through; once
+    done (or stopped), None.
 
     The page starts this after it has shown the games, so that the statistics screen finds
     every report ready (a game that cannot be replayed is skipped: it is not in the app).
@@ -365,16 +390,22 @@ async def warm_reports(
     ...     print(done.value)
     1
     """
-    done = 0
+    done = seen = 0
     pending = iter(games)
-    while step := list(itertools.islice(pending, per_step)):
-        for game in step:
-            try:
-                cached_report(game)
-            except engine.DebertzError:
-                continue
-            done += 1
-        await pause()
+    try:
+        size = per_step if callable(per_step) else (lambda: per_step)
+        while step := list(itertools.islice(pending, size())):
+            for game in step:
+                seen += 1
+                try:
+                    cached_report(game)
+                except engine.DebertzError:
+                    continue
+                done += 1
+            _warming[:] = [(seen, max(total, seen))]
+            await pause()
+    finally:
+        expect_reports(None)
     return done
 
 
