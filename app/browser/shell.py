@@ -788,6 +788,8 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
     if hasattr(store, "listen"):
         store.listen(app.on_other_tab)
     app.state, _ = reduce(app.state, "share-env", transfer.environment())
+    # the reports are made at idle (_at_idle): the statistics say how far, from the first screen
+    expect_reports(min(len(games), WARM_GAMES) or None)
     start = {"hash": str(js.location.hash), "start": "yes"}
     app.state, effects, html = await _route_at_start(app, start)
     app.render([], html)
@@ -852,9 +854,9 @@ async def _at_idle(
     app: App, recent: list[str], stale: dict[str, int], unindexed: dict[str, int]
 ) -> None:
     """The start's work left for idle time, once the games' texts are read: what a first tap
-    needs, then the stale summaries and the missing entries of the index. From the start, the
-    statistics opened meanwhile say how far the reports are, and show the figures after."""
-    expect_reports(len(recent) or None)
+    needs, then the stale summaries and the missing entries of the index. The statistics
+    opened meanwhile say how far the reports are (``expect_reports``, from the start's first
+    screen on: :func:`mount`), and show the figures after."""
     try:
         if app.texts is not None:
             await app.texts
@@ -866,6 +868,8 @@ async def _at_idle(
                 app.render()
             except Unread:  # a game read again meanwhile: read first, as a tap would
                 app.dispatch("route", {"hash": "#/stats"})
+            except Exception as error:  # noqa: BLE001 - said, as a tap's failure is (_act)
+                js.console.error(f"statistics failed: {error}\n{traceback.format_exc()}")
     await _warm(app, games)
     await _summarize_again(app, stale, unindexed)
 

@@ -406,6 +406,8 @@ def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
             assert warming() == (min(2 * yields, 5), 5)
     except StopIteration as done:
         assert done.value == 5
+    finally:
+        steps.close()  # a failed assertion must not leave the count set for the next tests
     assert yields == 3 and warming() is None
 
 
@@ -418,15 +420,19 @@ def test_statistics_opened_while_the_reports_are_computed_say_how_far_then_show_
 
     table = Table("uk", {f"c{i}": {**GAME_1, "id": f"c{i}"} for i in range(3)})
     expect_reports(3)
-    table.do("route", hash="#/stats")
-    counting = text_of(table.html())
-    assert "Рахую ігри: 0 з 3 ігор" in counting and "stats-overview" not in table.html()
     steps = warm_reports(iter(table.state.games.values()), per_step=2, total=3)
-    steps.send(None)
-    assert "Рахую ігри: 2 з 3 ігор" in text_of(table.html())
-    steps.send(None)  # the last game; the warm-up then goes on to its next part
-    with pytest.raises(StopIteration):
+    try:
+        table.do("route", hash="#/stats")
+        counting = text_of(table.html())
+        assert "Рахую ігри: 0 з 3 ігор" in counting and "stats-overview" not in table.html()
         steps.send(None)
+        assert "Рахую ігри: 2 з 3 ігор" in text_of(table.html())
+        steps.send(None)  # the last game; the warm-up then goes on to its next part
+        with pytest.raises(StopIteration):
+            steps.send(None)
+    finally:
+        steps.close()
+        expect_reports(None)  # a failed assertion must not leave the count set
     assert 'id="stats-overview"' in table.html() and "Рахую" not in text_of(table.html())
 
 
