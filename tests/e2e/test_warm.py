@@ -116,3 +116,29 @@ SEEN = """() => {
     if (said && said !== window.__seen[window.__seen.length - 1]) window.__seen.push(said);
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 }"""
+
+
+def test_statistics_over_more_games_than_the_warm_up_makes_count_the_rest_then_show_them(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    """The warm-up makes the reports of the 500 most recent games; the statistics over 560
+    made the other 60 in the tap (with thousands, seconds of a held page): now they count."""
+    start(page, app_url, wait_ready, "en")
+    stored = games(560)
+    page.evaluate(PUT_ALL, [[game["id"], encode_game(game)] for game in stored])
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-warm", "ready", timeout=120_000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    try:
+        page.evaluate(SEEN)
+        page.click("#open-stats")
+        expect(page.locator("#stats-overview")).to_be_visible(timeout=60_000)
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    seen = page.evaluate("window.__seen")
+    assert len(seen) >= 2 and seen[-1] == "figures", seen
+    assert all(re.fullmatch(r"Counting the games: \d+ of 60 games", text) for text in seen[:-1])
+    expect(page.locator("#stats-overview")).to_contain_text("560 games")
+    assert_no_app_errors(recorder)

@@ -484,3 +484,33 @@ def test_a_players_best_game_names_whose_number_is_whose() -> None:
     table.do("route", hash="#/stats")
     text = text_of(table.html())
     assert "Найкраща гра 0 (−162), 03.07.2026 проти: ОЛЯ 0 · Марта 162" in text, text
+
+
+def test_statistics_over_games_with_no_report_count_them_and_ask_the_page_to_make_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A library over the warm-up's 500 games: the statistics made every older game's report
+    in the tap (seconds on a phone with thousands). Over ``COUNT_AT_ONCE`` missing, the screen
+    counts them and asks the page to make them (``wanted_reports``, once); a game that cannot
+    be replayed is not counted as missing again."""
+    from app.ui.stats import report
+
+    monkeypatch.setattr(report, "COUNT_AT_ONCE", 2)
+    table = Table("en", {f"old{i}": {**GAME_1, "id": f"old{i}"} for i in range(5)})
+    try:
+        table.do("route", hash="#/stats")
+        assert "Counting the games: 0 of 5 games" in text_of(table.html())
+        wanted = report.wanted_reports()
+        assert sorted(wanted) == [f"old{i}" for i in range(5)] and report.wanted_reports() == []
+        steps = report.warm_reports([table.state.games[gid] for gid in wanted[:4]], 8, total=5)
+        with pytest.raises(StopIteration):
+            steps.send(None)
+            steps.send(None)
+    finally:
+        report.expect_reports(None)
+    assert 'id="stats-overview"' in table.html()  # one missing: made in the tap
+    report._refused.update(["broken1", "broken2", "broken3"])
+    try:
+        assert not report.ask_for_reports(["old0", "broken1", "broken2", "broken3"])
+    finally:
+        report._refused.difference_update(["broken1", "broken2", "broken3"])

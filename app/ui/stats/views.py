@@ -19,7 +19,7 @@ from app.ui.state import State, StatsView
 from app.ui.stats import Filters, HeadToHead, PlayerStats, Stats, head_to_head, player_stats
 from app.ui.stats.chart import score_text
 from app.ui.stats.players import KINDS, PERIODS, years
-from app.ui.stats.report import warming
+from app.ui.stats.report import ask_for_reports, warming
 
 
 def filters_of(view: StatsView) -> Filters:
@@ -31,6 +31,8 @@ def render_stats(state: State, t: i18n.Tr) -> str:
     """The whole statistics screen; while the page still computes the games' reports after a
     start (``report.warming``), how far it is, and the figures once it is done."""
     progress = warming()
+    if progress is None and ask_for_reports(state.games):  # many games never reported
+        progress = warming()
     if progress is not None:
         return _counting(progress, state.lang, t)
     games = list(state.games.values())
