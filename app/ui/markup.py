@@ -53,3 +53,26 @@ def side_name(members: Sequence[str]) -> str:
         f'<span class="member">{esc(name if n == 0 else "& " + name)}</span>'
         for n, name in enumerate(members)
     )
+
+
+def grouped(number: int, lang: str) -> str:
+    """A count with its thousands set apart, as the language writes them.
+
+    >>> grouped(10000, "uk"), grouped(1200, "en"), grouped(999, "ru")
+    ('10\xa0000', '1,200', '999')
+    """
+    text = f"{number:,}"
+    return text if lang == "en" else text.replace(",", "\u00a0")
+
+
+def progress(element_id: str, text: str, done: int, total: int) -> str:
+    """How far a long task is (a backup's restore, the statistics' reports): ``text``, said
+    by screen readers as it changes, and a bar of ``done`` of ``total``.
+
+    >>> progress("p", "2 of 3", 2, 3)
+    '<p id="p" role="status" aria-live="polite" tabindex="-1">2 of 3</p><progress max="3" value="2" aria-hidden="true"></progress>'
+    """
+    return (
+        f'<p id="{element_id}" role="status" aria-live="polite" tabindex="-1">{esc(text)}</p>'
+        f'<progress max="{max(total, 1)}" value="{done}" aria-hidden="true"></progress>'
+    )

@@ -22,7 +22,7 @@ from app.share.errors import ShareError
 from app.share.link import game_fragment, rules_fragment
 from app.ui import i18n, scoring
 from app.ui.game.views import render_readonly
-from app.ui.markup import esc, join
+from app.ui.markup import esc, grouped, join, progress
 from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
@@ -447,21 +447,7 @@ def _progress(state: State, t: i18n.Tr) -> str:
         else:
             text = t("import.checking", count=total, done=grouped(done, state.lang),
                      total=grouped(total, state.lang))
-    return (
-        f'<p id="restore-progress" role="status" aria-live="polite" tabindex="-1">{esc(text)}</p>'
-        f'<progress class="restore-bar" max="{max(total, 1)}" value="{done}" aria-hidden="true">'
-        "</progress>"
-    )
-
-
-def grouped(number: int, lang: str) -> str:
-    """A count with its thousands set apart, as the language writes them.
-
-    >>> grouped(10000, "uk"), grouped(1200, "en"), grouped(999, "ru")
-    ('10\xa0000', '1,200', '999')
-    """
-    text = f"{number:,}"
-    return text if lang == "en" else text.replace(",", "\u00a0")
+    return progress("restore-progress", text, done, total)
 
 
 SHOWN_BAD = 20

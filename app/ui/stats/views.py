@@ -13,8 +13,7 @@ True
 from __future__ import annotations
 
 from app.ui import i18n
-from app.ui.markup import esc, join
-from app.ui.sharing.views import grouped
+from app.ui.markup import esc, grouped, join, progress
 from app.ui.state import State, StatsView
 from app.ui.stats import Filters, HeadToHead, PlayerStats, Stats, head_to_head, player_stats
 from app.ui.stats.chart import score_text
@@ -30,11 +29,11 @@ def filters_of(view: StatsView) -> Filters:
 def render_stats(state: State, t: i18n.Tr) -> str:
     """The whole statistics screen; while the page still computes the games' reports after a
     start (``report.warming``), how far it is, and the figures once it is done."""
-    progress = warming()
-    if progress is None and ask_for_reports(state.games):  # many games never reported
-        progress = warming()
-    if progress is not None:
-        return _counting(progress, state.lang, t)
+    counted = warming()
+    if counted is None and ask_for_reports(state.games):  # many games never reported
+        counted = warming()
+    if counted is not None:
+        return _counting(counted, state.lang, t)
     games = list(state.games.values())
     filters = filters_of(state.stats)
     stats = player_stats(games, filters)
@@ -61,17 +60,16 @@ def render_stats(state: State, t: i18n.Tr) -> str:
     return join(parts)
 
 
-def _counting(progress: tuple[int, int], lang: str, t: i18n.Tr) -> str:
+def _counting(counted: tuple[int, int], lang: str, t: i18n.Tr) -> str:
     """The screen while the games' reports are computed: the count, said by screen readers,
     and a bar (the figures follow on the same screen)."""
-    done, total = progress
+    done, total = counted
     text = t("stats.counting", count=total, done=grouped(done, lang), total=grouped(total, lang))
     return (
         '<section class="screen stats" aria-labelledby="screen-title">'
         f'<h2 id="screen-title" tabindex="-1">{esc(t("stats.title"))}</h2>'
-        f'<p id="stats-progress" role="status" aria-live="polite">{esc(text)}</p>'
-        f'<progress class="restore-bar" max="{max(total, 1)}" value="{done}" aria-hidden="true">'
-        f'</progress><p><a class="btn" href="#/">{esc(t("game.to_list"))}</a></p></section>'
+        + progress("stats-progress", text, done, total)
+        + f'<p><a class="btn" href="#/">{esc(t("game.to_list"))}</a></p></section>'
     )
 
 
