@@ -98,7 +98,7 @@ def test_the_time_runs_from_the_first_stamped_hand_to_the_last_counted_one() -> 
     assert timing is not None
     # hand 1 has no time; hand 7 is void and does not count
     assert (timing.start, timing.end) == (datetime(2026, 7, 1, 19, 5), datetime(2026, 7, 1, 19, 31))
-    assert (timing.minutes, timing.first_hand, timing.untimed) == (26, 2, 1)
+    assert (timing.seconds, timing.first_hand, timing.untimed) == (26 * 60, 2, 1)
 
 
 def test_a_game_without_times_has_no_timing() -> None:

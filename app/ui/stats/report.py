@@ -11,8 +11,8 @@ from the record it scores (the taker's seat, bella, sides without a trick, deber
 ...     {"redeal": True, "at": "2026-11-30T19:04:00"},
 ...     {"taker": 1, "cards": [92, 70], "bella": 1, "at": "2026-11-30T19:12:00"}]})
 >>> r = report_of(g, score(g))
->>> r.score, r.hands, r.redeals, r.timing.minutes
-((282, 62), 2, 1, 12)
+>>> r.score, r.hands, r.redeals, r.timing.seconds
+((282, 62), 2, 1, 720.0)
 >>> r.sides[1].taken, r.sides[1].baited, r.sides[1].bella, r.sides[0].biggest
 (1, 1, 20, 182)
 """
@@ -93,17 +93,12 @@ class Timing:
     untimed: int
 
     @property
-    def minutes(self) -> int:
-        """Whole minutes from the first time stamp to the last (rounded).
-
-        >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 20, 25, 40), 1, 0).minutes
-        86
-        """
-        return round(self.seconds / 60)
-
-    @property
     def seconds(self) -> float:
-        """Seconds from the first time stamp to the last."""
+        """Seconds from the first time stamp to the last.
+
+        >>> Timing(datetime(2026, 1, 1, 19), datetime(2026, 1, 1, 20, 25, 40), 1, 0).seconds
+        5140.0
+        """
         return (self.end - self.start).total_seconds()
 
 
