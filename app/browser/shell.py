@@ -676,7 +676,7 @@ class App:
             _hurry()  # the statistics wait for the warm-up's reports: its next step now
             wanted = wanted_reports()  # or for those of games the warm-up leaves out
             if wanted:
-                asyncio.ensure_future(_make_reports(self, wanted))
+                asyncio.ensure_future(_wanted_reports(self, wanted))
         if document.documentElement.lang != self.state.lang:
             # only when it changes: setting ``lang``, even to the value it has, makes the
             # browser style every element again (``:lang()``), at each Save twice over
@@ -883,23 +883,36 @@ def _figures(app: App) -> None:
             js.console.error(f"statistics failed: {error}\n{traceback.format_exc()}")
 
 
-async def _make_reports(app: App, game_ids: list[str]) -> None:
+async def _wanted_reports(app: App, game_ids: list[str]) -> None:
     """The reports of the games ``game_ids`` that the statistics screen waits for (games the
-    warm-up leaves out: ``report.ask_for_reports``), a step at a time with the count shown."""
-    turn = _turn(app)
+    warm-up leaves out: ``report.ask_for_reports``), then the figures."""
+    try:
+        await _make_reports(app, game_ids)
+    finally:
+        _figures(app)
+
+
+async def _make_reports(app: App, game_ids: list[str]) -> list[dict[str, Any]]:
+    """The reports of the games ``game_ids``, each game read as held when its step comes (one
+    gone, or read again, is not made now: it is when asked), ``WARM_STEP`` games at each idle
+    time, or ``WAITED_STEP`` a task while the statistics screen waits for them (:func:`_turn`);
+    the games read."""
+    games: list[dict[str, Any]] = []
 
     def read() -> Iterator[dict[str, Any]]:
         for game_id in game_ids:
-            with contextlib.suppress(KeyError, Unread):  # gone, or read again: made when asked
-                yield app.state.games[game_id]
+            try:
+                game = app.state.games[game_id]
+            except (KeyError, Unread):
+                continue
+            games.append(game)
+            yield game
 
     def size() -> int:
         return WAITED_STEP if app.state.screen == "stats" else WARM_STEP
 
-    try:
-        await warm_reports(read(), size, turn, len(game_ids))
-    finally:
-        _figures(app)
+    await warm_reports(read(), size, _turn(app), len(game_ids))
+    return games
 
 
 def _turn(app: App) -> Callable[[], Awaitable[None]]:
@@ -955,8 +968,8 @@ async def _warm_reports(app: App, game_ids: list[str]) -> list[dict[str, Any]]:
     next: the screen of the game changed last (``views.warm_game``); the QR encoder and the code
     of that game (the share screen); the reports of the games ``game_ids``, each game read from
     its stored text in the step that needs it (not at the start: 500 games, 161 ms on CPython);
-    the games read. Each piece waits for the page's next idle time, or, while the statistics
-    screen waits for the reports, comes at once (its count drawn now and then)."""
+    the games read (:func:`_make_reports`). Each piece waits for the page's next idle time,
+    or, while the statistics screen waits for the reports, comes at once (:func:`_turn`)."""
     turn = _turn(app)
     await turn()
     with contextlib.suppress(Unread):  # read again meanwhile: drawn when opened
@@ -965,22 +978,7 @@ async def _warm_reports(app: App, game_ids: list[str]) -> list[dict[str, Any]]:
     warm_qr()
     await turn()
     warm_share(app.state)
-    games: list[dict[str, Any]] = []
-
-    def read() -> Iterator[dict[str, Any]]:  # the games as held when their step comes
-        for game_id in game_ids:
-            try:
-                game = app.state.games[game_id]
-            except (KeyError, Unread):  # gone, or not read: not warmed
-                continue
-            games.append(game)
-            yield game
-
-    def size() -> int:  # while the statistics wait: steps as long as a planning's
-        return WAITED_STEP if app.state.screen == "stats" else WARM_STEP
-
-    await warm_reports(read(), size, turn, len(game_ids))
-    return games
+    return await _make_reports(app, game_ids)
 
 
 SUMMARY_STEP = 50
