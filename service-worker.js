@@ -1,6 +1,7 @@
 // Service worker of Деберц: the whole site offline, file by file; a new version waits for the user.
 // tools/build.py writes precache.js: self.PRECACHE = {build, files: {"./app.css": {rev, size}, ...}}
-// where rev is a hash of the file's content. One cache holds each file under its URL and revision,
+// where rev is a hash of the file's content. One cache holds each file under its URL and revision
+// (the running version's WebAssembly under its URL alone, for its compiled code: see entry),
 // so an update downloads only the files whose revision changed, and an install cut off by a lost
 // connection continues with the files still missing. A file listed with a gzipped copy
 // ({rev, size, packed: "./x.gz", packed_size}: Pyodide's WebAssembly, which a host may send
@@ -54,7 +55,8 @@ const servedKeys = () => (served ||= caches.match(SERVED, { cacheName: FILES })
 
 async function serve(keys, port) {
   const cache = await caches.open(FILES);
-  const kept = (await Promise.all(Object.values(keys).map((key) => cache.match(key)))).every(Boolean);
+  const found = Object.entries(keys).map(([url, key]) => entry(cache, url, key));
+  const kept = (await Promise.all(found)).every(Boolean);
   if (kept) {
     await cache.put(SERVED, new Response(JSON.stringify(keys)));
     served = Promise.resolve(keys);
@@ -72,8 +74,19 @@ async function respond(request) {
   const keys = await servedKeys();
   let url = request.url.split("#")[0];
   if (!Object.hasOwn(keys, url) && request.mode === "navigate" && url.startsWith(SCOPE)) url = PAGE;
-  const cached = Object.hasOwn(keys, url) && (await (await caches.open(FILES)).match(keys[url]));
+  const cache = await caches.open(FILES);
+  const cached = Object.hasOwn(keys, url) && (await entry(cache, url, keys[url]));
   return cached ? keepWasmType(cached, url) : fetch(request);
+}
+
+// A file's entry under its key. Chromium keeps a .wasm's compiled code with the entry under the
+// URL the page fetches, not under a revision's key (README), so the running version's WebAssembly
+// is kept under its plain URL, its revision in X-Rev (moved there when its version takes over).
+async function entry(cache, url, key) {
+  const found = await cache.match(key);
+  if (found || !url.endsWith(".wasm")) return found;
+  const plain = await cache.match(url);
+  return plain && key === `${url}?rev=${plain.headers.get("X-Rev")}` ? plain : undefined;
 }
 
 async function precache() {
@@ -106,7 +119,7 @@ async function precache() {
 // Kept: a file under its revision, but a script an earlier version kept as a copy of its bytes
 // (without its URL, so without compiled code: see keptAs) is fetched once more.
 async function isKept(cache, url) {
-  const response = await cache.match(keyOf(url));
+  const response = await entry(cache, url, keyOf(url));
   return Boolean(response) && (response.url === url || !/\.m?js$/.test(url));
 }
 
@@ -152,16 +165,16 @@ async function inflate(bytes) {
 
 // The server's response as it is: Chromium keeps a script's compiled code only with a response
 // that has the script's URL (a `new Response()` has none). A copy of the bytes for a response
-// from elsewhere (a gzipped copy's, inflated), with `Vary: *` (not cacheable) or a .wasm without
-// its type (Pyodide hangs). Chromium keeps a .wasm's compiled code with such a copy too (a trace
-// shows wasm.Deserialize at a start in a new tab either way).
+// from elsewhere (a gzipped copy's, inflated) or with `Vary: *` (not cacheable), and for a .wasm:
+// its type (Pyodide hangs without) and revision (see entry; its compiled code is kept with it).
 function keptAs(response, url, body) {
-  const wasm = url.endsWith(".wasm") && response.headers.get("Content-Type") !== "application/wasm";
+  const wasm = url.endsWith(".wasm");
   const varies = (response.headers.get("Vary") ?? "").includes("*");
   if (response.url === url && !wasm && !varies) return response;
   response.body.cancel();
   const type = wasm ? "application/wasm" : response.headers.get("Content-Type");
-  return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
+  const rev = wasm ? { "X-Rev": WANTED.get(url).rev } : {};
+  return new Response(body, { status: 200, headers: type ? { "Content-Type": type, ...rev } : {} });
 }
 
 async function readAll(response, progress) {
@@ -188,7 +201,12 @@ async function removeOldEntries() {
     if (name.startsWith(PREFIX) && name !== FILES) await caches.delete(name); // earlier layouts
   }
   const cache = await caches.open(FILES);
-  const current = new Set([...WANTED.keys()].map(keyOf));
+  const wasms = [...WANTED.keys()].filter((url) => url.endsWith(".wasm"));
+  for (const url of wasms) { // (see entry) put first: a page's fetch meanwhile finds one of them
+    const own = await cache.match(keyOf(url));
+    if (own) await cache.put(url, own).then(() => cache.delete(keyOf(url)));
+  }
+  const current = new Set([...WANTED.keys()].map(keyOf).concat(wasms));
   for (const request of await cache.keys()) {
     if (!current.has(request.url)) await cache.delete(request);
   }
