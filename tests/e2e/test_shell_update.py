@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_start_snapshot import offer
+from tests.e2e.test_start_snapshot import offer, switch
 from tools.build import Precache, read_precache, write_precache
 from tools.serve import DistServer
 
@@ -184,3 +184,53 @@ def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
     cdp.send("ServiceWorker.stopAllWorkers")
     assert "new version" in page.evaluate(SHELL_CSS), "the restarted worker served the old file"
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+
+
+WASM = "vendor/pyodide/pyodide.asm.wasm"
+SERVED_REV = "(url) => fetch(url).then((r) => r.headers.get('X-Rev'))"
+
+
+def change_wasm(dist: Path) -> None:
+    """Pyodide's WebAssembly changed, as an upgrade of the runtime changes it: a custom section
+    appended (id 0, its size, its name), which leaves the module valid and its code as it was."""
+    name = b"debertz-test"
+    section = bytes([len(name)]) + name
+    with (dist / WASM).open("ab") as wasm:
+        wasm.write(bytes([0, len(section)]) + section)
+
+
+def test_a_new_webassembly_waits_under_its_revision_while_the_old_one_runs(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    """The running version's WebAssembly is kept under its plain URL (Chromium keeps its compiled
+    code with that entry); a new version's other WebAssembly must not take its place while the
+    old version runs: the old one starts again on its own, and the new one after the switch."""
+    server = serve(dist_copy)
+    controlled(page, server, wait_ready, wait_offline_ready)
+    old = read_precache(dist_copy).files[f"./{WASM}"].rev
+    offer(page, dist_copy, change_wasm)
+    new = read_precache(dist_copy).files[f"./{WASM}"].rev
+    assert new != old
+    assert cached_files(page, server.url) >= {f"./{WASM}", f"./{WASM}?rev={new}"}
+    page.reload()  # the old version again, while the new one waits
+    wait_ready(page)
+    assert page.evaluate(SERVED_REV, WASM) == old
+    assert page.get_attribute("html", "data-python") in ("snapshot", "normal")
+
+    switch(page)
+    assert page.evaluate(SERVED_REV, WASM) == new
+    wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
+    for _ in range(100):  # the new worker moves its copy under the plain URL as it takes over
+        if wasm_keys == {f"./{WASM}"}:
+            break
+        page.wait_for_timeout(100)
+        wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
+    assert wasm_keys == {f"./{WASM}"}
+    assert page.evaluate(SERVED_REV, WASM) == new
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SERVED_REV, WASM) == new
