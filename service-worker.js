@@ -165,16 +165,15 @@ async function inflate(bytes) {
 
 // The server's response as it is: Chromium keeps a script's compiled code only with a response
 // that has the script's URL (a `new Response()` has none). A copy of the bytes for a response
-// from elsewhere (a gzipped copy's, inflated) or with `Vary: *` (not cacheable), and for a .wasm:
-// its type (Pyodide hangs without) and revision (see entry; its compiled code is kept with it).
+// from elsewhere (a gzipped copy's, inflated), with `Vary: *` (not cacheable) or a .wasm without
+// its type (Pyodide hangs). A .wasm's compiled code is kept with such a copy too (see entry).
 function keptAs(response, url, body) {
-  const wasm = url.endsWith(".wasm");
+  const wasm = url.endsWith(".wasm") && response.headers.get("Content-Type") !== "application/wasm";
   const varies = (response.headers.get("Vary") ?? "").includes("*");
   if (response.url === url && !wasm && !varies) return response;
   response.body.cancel();
   const type = wasm ? "application/wasm" : response.headers.get("Content-Type");
-  const rev = wasm ? { "X-Rev": WANTED.get(url).rev } : {};
-  return new Response(body, { status: 200, headers: type ? { "Content-Type": type, ...rev } : {} });
+  return new Response(body, { status: 200, headers: type ? { "Content-Type": type } : {} });
 }
 
 async function readAll(response, progress) {
@@ -203,8 +202,10 @@ async function removeOldEntries() {
   const cache = await caches.open(FILES);
   const wasms = [...WANTED.keys()].filter((url) => url.endsWith(".wasm"));
   for (const url of wasms) { // (see entry) put first: a page's fetch meanwhile finds one of them
-    const own = await cache.match(keyOf(url));
-    if (own) await cache.put(url, own).then(() => cache.delete(keyOf(url)));
+    const own = await cache.match(keyOf(url)); // (an earlier version's copy has no X-Rev)
+    const headers = { "Content-Type": "application/wasm", "X-Rev": WANTED.get(url).rev };
+    if (own) await cache.put(url, new Response(own.body, { headers }));
+    if (own) await cache.delete(keyOf(url));
   }
   const current = new Set([...WANTED.keys()].map(keyOf).concat(wasms));
   for (const request of await cache.keys()) {

@@ -234,3 +234,46 @@ def test_a_new_webassembly_waits_under_its_revision_while_the_old_one_runs(
     page.reload()
     wait_ready(page)
     assert page.evaluate(SERVED_REV, WASM) == new
+
+
+EARLIER_LAYOUT = """async ([url, rev]) => {
+  const names = await caches.keys();
+  const cache = await caches.open(names.find((name) => name.endsWith(":files")));
+  const plain = await cache.match(url);
+  const headers = { "Content-Type": "application/wasm" };
+  await cache.put(`${url}?rev=${rev}`, new Response(await plain.arrayBuffer(), { headers }));
+  return cache.delete(url);
+}"""
+
+
+def test_a_webassembly_kept_by_an_earlier_version_moves_under_its_url_and_starts_offline(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> None:
+    """A phone updated from a version that kept the WebAssembly under its revision's key (and
+    without X-Rev): the new version takes that copy over without downloading it again, keeps it
+    under its plain URL, and starts from it with the server gone."""
+    server = serve(dist_copy)
+    controlled(page, server, wait_ready, wait_offline_ready)
+    rev = read_precache(dist_copy).files[f"./{WASM}"].rev
+    assert page.evaluate(EARLIER_LAYOUT, [server.url + WASM, rev])
+    assert f"./{WASM}?rev={rev}" in cached_files(page, server.url)
+    offer(page, dist_copy, change_shell_css)
+    server.reset_counts()
+    switch(page)
+    assert f"/{WASM}.gz" not in server.sent_by_path, "the kept WebAssembly was downloaded again"
+    wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
+    for _ in range(100):  # moved as the new worker takes over
+        if wasm_keys == {f"./{WASM}"}:
+            break
+        page.wait_for_timeout(100)
+        wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
+    assert wasm_keys == {f"./{WASM}"}
+    assert page.evaluate(SERVED_REV, WASM) == rev
+    server.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SERVED_REV, WASM) == rev
