@@ -223,13 +223,8 @@ def test_a_new_webassembly_waits_under_its_revision_while_the_old_one_runs(
 
     switch(page)
     assert page.evaluate(SERVED_REV, WASM) == new
-    wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
-    for _ in range(100):  # the new worker moves its copy under the plain URL as it takes over
-        if wasm_keys == {f"./{WASM}"}:
-            break
-        page.wait_for_timeout(100)
-        wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
-    assert wasm_keys == {f"./{WASM}"}
+    running = listed(read_precache(dist_copy))  # the new copy moved under the plain URL
+    assert settled_files(page, server.url, running) == running
     assert page.evaluate(SERVED_REV, WASM) == new
     page.reload()
     wait_ready(page)
@@ -265,13 +260,8 @@ def test_a_webassembly_kept_by_an_earlier_version_moves_under_its_url_and_starts
     server.reset_counts()
     switch(page)
     assert f"/{WASM}.gz" not in server.sent_by_path, "the kept WebAssembly was downloaded again"
-    wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
-    for _ in range(100):  # moved as the new worker takes over
-        if wasm_keys == {f"./{WASM}"}:
-            break
-        page.wait_for_timeout(100)
-        wasm_keys = {key for key in cached_files(page, server.url) if WASM in key}
-    assert wasm_keys == {f"./{WASM}"}
+    running = listed(read_precache(dist_copy))  # the new copy moved under the plain URL
+    assert settled_files(page, server.url, running) == running
     assert page.evaluate(SERVED_REV, WASM) == rev
     server.stop()
     page.reload()
