@@ -28,6 +28,8 @@ PLANT_CACHES = """(scope) => Promise.all([
     .then((cache) => cache.put("./inbox/1-shared", new Response("a shared game"))),
 ]).then(() => true)"""
 SHELL_CSS = "fetch('./shell.css').then((r) => r.text())"
+WASM = "vendor/pyodide/pyodide.asm.wasm"
+SERVED_REV = "(url) => fetch(url).then((r) => r.headers.get('X-Rev'))"
 INBOX = """() => caches.open("debertz-inbox")
   .then((cache) => cache.keys()).then((requests) => requests.map((r) => r.url))"""
 
@@ -96,9 +98,8 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
     wait_ready(page)
     wait_offline_ready(page)
     assert settled_files(page, server.url, listed(old)) == listed(old)
-    wasm = next(name for name in old.files if name.endswith(".wasm"))
-    served = page.evaluate("(url) => fetch(url).then((r) => r.headers.get('X-Rev'))", wasm)
-    assert served == old.files[wasm].rev, "the WebAssembly is not served from its plain URL"
+    served = page.evaluate(SERVED_REV, WASM)
+    assert served == old.files[f"./{WASM}"].rev, "the WebAssembly is not served from its plain URL"
     start_game(page, ["Оля", "Петро", "Іван", "Марта"])
     saved_screens.kept(page)
 
@@ -186,10 +187,6 @@ def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
 
 
-WASM = "vendor/pyodide/pyodide.asm.wasm"
-SERVED_REV = "(url) => fetch(url).then((r) => r.headers.get('X-Rev'))"
-
-
 def change_wasm(dist: Path) -> None:
     """Pyodide's WebAssembly changed, as an upgrade of the runtime changes it: a custom section
     appended (id 0, its size, its name), which leaves the module valid and its code as it was."""
@@ -253,7 +250,9 @@ def test_a_webassembly_kept_by_an_earlier_version_moves_under_its_url_and_starts
     under its plain URL, and starts from it with the server gone."""
     server = serve(dist_copy)
     controlled(page, server, wait_ready, wait_offline_ready)
-    rev = read_precache(dist_copy).files[f"./{WASM}"].rev
+    first = read_precache(dist_copy)
+    assert settled_files(page, server.url, listed(first)) == listed(first)
+    rev = first.files[f"./{WASM}"].rev
     assert page.evaluate(EARLIER_LAYOUT, [server.url + WASM, rev])
     assert f"./{WASM}?rev={rev}" in cached_files(page, server.url)
     offer(page, dist_copy, change_shell_css)
