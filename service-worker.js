@@ -16,7 +16,8 @@ const PAGE = new URL("./index.html", SCOPE).href;
 const WANTED = new Map(Object.entries(self.PRECACHE.files).map(([f, e]) => [new URL(f, SCOPE).href, e]));
 const PARALLEL = 4;
 const INFLATES = typeof self.DecompressionStream === "function";
-const keyOf = (url) => `${url}?rev=${WANTED.get(url).rev}`;
+const revKey = (url, rev) => `${url}?rev=${rev}`; // a file's key in the cache
+const keyOf = (url) => revKey(url, WANTED.get(url).rev);
 const OWN = Object.fromEntries([...WANTED.keys()].map((url) => [url, keyOf(url)]));
 const SERVED = new URL("./served-files", SCOPE).href; // FILES' record of the files "serve" chose
 
@@ -79,14 +80,13 @@ async function respond(request) {
   return cached ? keepWasmType(cached, url) : fetch(request);
 }
 
-// A file's entry under its key. Chromium keeps a .wasm's compiled code with the entry under the
-// URL the page fetches, not under a revision's key (README), so the running version's WebAssembly
-// is kept under its plain URL, its revision in X-Rev (moved there when its version takes over).
+// A file's entry under its key, else the running version's WebAssembly under its plain URL with
+// its revision in X-Rev: Chromium keeps its compiled code only there (README, removeOldEntries).
 async function entry(cache, url, key) {
   const found = await cache.match(key);
   if (found || !url.endsWith(".wasm")) return found;
   const plain = await cache.match(url);
-  return plain && key === `${url}?rev=${plain.headers.get("X-Rev")}` ? plain : undefined;
+  return plain && key === revKey(url, plain.headers.get("X-Rev")) ? plain : undefined;
 }
 
 async function precache() {
@@ -203,9 +203,10 @@ async function removeOldEntries() {
   const wasms = [...WANTED.keys()].filter((url) => url.endsWith(".wasm"));
   for (const url of wasms) { // (see entry) put first: a page's fetch meanwhile finds one of them
     const own = await cache.match(keyOf(url)); // (an earlier version's copy has no X-Rev)
+    if (!own) continue;
     const headers = { "Content-Type": "application/wasm", "X-Rev": WANTED.get(url).rev };
-    if (own) await cache.put(url, new Response(own.body, { headers }));
-    if (own) await cache.delete(keyOf(url));
+    await cache.put(url, new Response(own.body, { headers }));
+    await cache.delete(keyOf(url));
   }
   const current = new Set([...WANTED.keys()].map(keyOf).concat(wasms));
   for (const request of await cache.keys()) {

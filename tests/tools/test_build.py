@@ -381,7 +381,7 @@ def test_the_service_worker_stays_short_and_keeps_the_wasm_type() -> None:
     # 129 lines before it kept the server's responses as they are, 146 before it downloaded
     # gzipped copies and said which files it keeps (181), 181 before it served a waiting
     # version's files at the tap on Update (205), 205 before it kept the running version's
-    # WebAssembly under its plain URL, where Chromium keeps its compiled code (224)
+    # WebAssembly under its plain URL, where Chromium keeps its compiled code (225)
     assert len(worker.splitlines()) <= 225
     assert 'importScripts("./precache.js")' in worker
     assert "application/wasm" in worker and "skip-waiting" in worker
