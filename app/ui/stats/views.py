@@ -38,8 +38,6 @@ def render_stats(state: State, t: i18n.Tr) -> str:
     filters = filters_of(state.stats)
     stats = player_stats(games, filters)
     parts = [
-        '<section class="screen stats" aria-labelledby="screen-title">',
-        f'<h2 id="screen-title" tabindex="-1">{esc(t("stats.title"))}</h2>',
         (
             f'<p class="hint" id="stats-rule">{esc(t("stats.only_finished"))} '
             f'<a href="#/help/stats">{esc(t("stats.how_counted"))}</a></p>'
@@ -56,8 +54,17 @@ def render_stats(state: State, t: i18n.Tr) -> str:
         )
     if len(stats.players) > 1:
         parts.append(_head_to_head(state, stats, games, filters, t))
-    parts.append(f'<p><a class="btn" href="#/">{esc(t("game.to_list"))}</a></p></section>')
-    return join(parts)
+    return _screen(join(parts), t)
+
+
+def _screen(body: str, t: i18n.Tr) -> str:
+    """The statistics screen around ``body`` (the figures, or the count): its title, then the
+    way back to the games."""
+    return (
+        '<section class="screen stats" aria-labelledby="screen-title">'
+        f'<h2 id="screen-title" tabindex="-1">{esc(t("stats.title"))}</h2>'
+        f'{body}<p><a class="btn" href="#/">{esc(t("game.to_list"))}</a></p></section>'
+    )
 
 
 def _counting(counted: tuple[int, int], lang: str, t: i18n.Tr) -> str:
@@ -65,12 +72,7 @@ def _counting(counted: tuple[int, int], lang: str, t: i18n.Tr) -> str:
     and a bar (the figures follow on the same screen)."""
     done, total = counted
     text = t("stats.counting", count=total, done=grouped(done, lang), total=grouped(total, lang))
-    return (
-        '<section class="screen stats" aria-labelledby="screen-title">'
-        f'<h2 id="screen-title" tabindex="-1">{esc(t("stats.title"))}</h2>'
-        + progress("stats-progress", text, done, total)
-        + f'<p><a class="btn" href="#/">{esc(t("game.to_list"))}</a></p></section>'
-    )
+    return _screen(progress("stats-progress", text, done, total), t)
 
 
 def _select(ident: str, action: str, label: str, options: list[tuple[str, str]], current: str,
