@@ -71,15 +71,25 @@ def settled_files(page: Page, base_url: str, wanted: set[str]) -> set[str]:
     return found
 
 
-def controlled(page: Page, server: DistServer, wait_ready: Wait, wait_offline_ready: Wait) -> None:
-    """The app opened, kept offline and reloaded: controlled from now on by its service worker
-    (a new version is only offered to a controlled page)."""
+@pytest.fixture
+def controlled(
+    page: Page,
+    dist_copy: Path,
+    serve: Callable[..., DistServer],
+    wait_ready: Wait,
+    wait_offline_ready: Wait,
+) -> DistServer:
+    """The server of ``dist_copy`` (which the test may change into a new version), the app
+    opened from it, kept offline and reloaded: controlled from now on by its service worker (a
+    new version is only offered to a controlled page)."""
+    server = serve(dist_copy)
     page.goto(server.url)
     wait_ready(page)
     wait_offline_ready(page)
     page.reload()
     wait_ready(page)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    return server
 
 
 def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
@@ -138,13 +148,8 @@ def test_a_new_version_is_offered_and_a_tap_switches_with_data_intact(
 
 
 def test_the_prompt_speaks_the_pages_language(
-    page: Page,
-    dist_copy: Path,
-    serve: Callable[..., DistServer],
-    wait_ready: Wait,
-    wait_offline_ready: Wait,
+    page: Page, dist_copy: Path, controlled: DistServer
 ) -> None:
-    controlled(page, serve(dist_copy), wait_ready, wait_offline_ready)
     # The language is switched before the new version exists, so whichever update check finds
     # it (ours below or Chromium's own after the reload) builds the prompt in Russian.
     page.evaluate("document.documentElement.lang = 'ru'")
@@ -166,16 +171,11 @@ SERVE = """async () => {
 
 
 def test_the_worker_that_serves_the_new_version_still_serves_it_once_restarted(
-    page: Page,
-    dist_copy: Path,
-    serve: Callable[..., DistServer],
-    wait_ready: Wait,
-    wait_offline_ready: Wait,
+    page: Page, dist_copy: Path, controlled: DistServer
 ) -> None:
     """What the tap on Update asks of the running worker ("serve") is kept: a browser may stop
     it and start it again before the new one takes over, and the page must not then get the
     old version's files beside the new ones."""
-    controlled(page, serve(dist_copy), wait_ready, wait_offline_ready)
     offer(page, dist_copy, change_shell_css)
     assert "new version" not in page.evaluate(SHELL_CSS)
     assert page.evaluate(SERVE) is True
@@ -197,17 +197,12 @@ def change_wasm(dist: Path) -> None:
 
 
 def test_a_new_webassembly_waits_under_its_revision_while_the_old_one_runs(
-    page: Page,
-    dist_copy: Path,
-    serve: Callable[..., DistServer],
-    wait_ready: Wait,
-    wait_offline_ready: Wait,
+    page: Page, dist_copy: Path, controlled: DistServer, wait_ready: Wait
 ) -> None:
     """The running version's WebAssembly is kept under its plain URL (Chromium keeps its compiled
     code with that entry); a new version's other WebAssembly must not take its place while the
     old version runs: the old one starts again on its own, and the new one after the switch."""
-    server = serve(dist_copy)
-    controlled(page, server, wait_ready, wait_offline_ready)
+    server = controlled
     old = read_precache(dist_copy).files[f"./{WASM}"].rev
     offer(page, dist_copy, change_wasm)
     new = read_precache(dist_copy).files[f"./{WASM}"].rev
@@ -239,17 +234,12 @@ EARLIER_LAYOUT = """async ([url, rev]) => {
 
 
 def test_a_webassembly_kept_by_an_earlier_version_moves_under_its_url_and_starts_offline(
-    page: Page,
-    dist_copy: Path,
-    serve: Callable[..., DistServer],
-    wait_ready: Wait,
-    wait_offline_ready: Wait,
+    page: Page, dist_copy: Path, controlled: DistServer, wait_ready: Wait
 ) -> None:
     """A phone updated from a version that kept the WebAssembly under its revision's key (and
     without X-Rev): the new version takes that copy over without downloading it again, keeps it
     under its plain URL, and starts from it with the server gone."""
-    server = serve(dist_copy)
-    controlled(page, server, wait_ready, wait_offline_ready)
+    server = controlled
     first = read_precache(dist_copy)
     assert settled_files(page, server.url, listed(first)) == listed(first)
     rev = first.files[f"./{WASM}"].rev
