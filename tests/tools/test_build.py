@@ -182,6 +182,49 @@ def test_pyodide_gets_a_lock_file_of_its_abi_and_no_packages(dist: Path) -> None
     assert lock["info"]["abi_version"]
 
 
+COUNT_WRAPPERS = """
+const [loader, stdlib] = process.argv.slice(2);
+const Compiled = WebAssembly.Module;
+const tiny = [];  // Emscripten's one-function wrapper modules are some 30 bytes
+WebAssembly.Module = new Proxy(Compiled, {
+  construct(target, [bytes, ...rest]) {
+    if (bytes.length < 100) tiny.push(Buffer.from(bytes).toString("hex"));
+    return Reflect.construct(target, [bytes, ...rest]);
+  },
+});
+const { loadPyodide } = await import(loader);
+const pyodide = await loadPyodide({ stdLibURL: stdlib });
+const answer = pyodide.runPython("6 * 7");
+console.log(JSON.stringify({ answer, compiled: tiny.length, kinds: new Set(tiny).size }));
+"""
+
+
+@pytest.mark.parametrize("built", [True, False], ids=["built", "as-shipped"])
+def test_pyodide_compiles_one_wrapper_module_of_each_kind(
+    dist: Path, tmp_path: Path, built: bool
+) -> None:
+    """The build's loader (WRAPPER_CACHE) starts Python compiling each of Emscripten's
+    one-function modules once for each type; Pyodide's own compiles one per function."""
+    script = tmp_path / "count.mjs"
+    script.write_text(COUNT_WRAPPERS, encoding="utf-8")
+    folder = dist / "vendor/pyodide" if built else ROOT / "node_modules/pyodide"
+    stdlib = dist / STDLIB_FILE
+    done = subprocess.run(
+        ["node", str(script), str(folder / "pyodide.mjs"), str(stdlib)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["answer"] == 42
+    assert seen["kinds"] > 20, seen  # 29 kinds of 259 functions in Pyodide 314.0.7
+    if built:
+        assert seen["compiled"] == seen["kinds"], seen
+    else:
+        assert seen["compiled"] > 5 * seen["kinds"], seen  # one per function
+
+
 def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) -> None:
     page = (dist / "index.html").read_text(encoding="utf-8")
     assert '<main id="app"' in page
@@ -196,7 +239,7 @@ def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) 
     assert ".wasm" not in preloads, "a preloaded module loses its compiled code (NOT_PRELOADED)"
     scripts = [*HINTED, "vendor/pyodide/pyodide.asm.mjs", "vendor/pyscript/core.js"]
     assert all((dist / name).read_text("utf-8").startswith(COMPILE_HINT) for name in scripts)
-    assert "<link rel=\"preload\"" not in page.replace(preloads, ""), "on a first visit: twice"
+    assert '<link rel="preload"' not in page.replace(preloads, ""), "on a first visit: twice"
     assert "runtime preloads" not in page and "build id (tools" not in page
 
 
