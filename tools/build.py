@@ -172,7 +172,7 @@ def build(out: Path = ROOT / "dist") -> Precache:
     shutil.copy2(ROOT / "app/main.py", out / "main.py")
     write_app_zip(ROOT / "app", out / "app.zip")
     copy_runtime(out)
-    cache_wrapper_modules(out / WRAPPED_SCRIPT)
+    patch_runtime(out)
     add_compile_hints(out)
     write_stdlib(out)
     write_preloads(out)
@@ -379,8 +379,10 @@ def copy_runtime(out: Path) -> None:
     write_lock_file(NODE / "pyodide/pyodide-lock.json", out / LOCK_FILE)
 
 
-WRAPPED_SCRIPT = "vendor/pyodide/pyodide.asm.mjs"
-WRAPPER_CACHE = (
+Replacements = tuple[tuple[str, str], ...]
+"""Code to find (exactly once) and what replaces it."""
+
+WRAPPER_CACHE: Replacements = (
     (
         "var convertJsFunctionToWasm=(func,sig)=>{",
         "var wrapperModules=new Map;var convertJsFunctionToWasm=(func,sig)=>{",
@@ -399,9 +401,42 @@ the address of into the function table, and a browser without WebAssembly's type
 ``convertJsFunctionToWasm`` compiles a module of one import and one export, then instantiates it.
 That is 259 modules at every start, a snapshot's too, of 29 kinds: the module depends only on the
 function's type, so the build keeps one of each (``wrapperModules``, keyed by its bytes) and
-instantiates it for each function. The table slots are handed out in the same order as before, so a snapshot made
-before still restores. Measured in new tabs at 4x CPU (Chromium 156, 6 starts of each build in
+instantiates it for each function. The table slots are handed out in the same order as before, so
+a snapshot made before still restores. Measured in new tabs at 4x CPU (Chromium 156, 6 starts of each build in
 turn, the time inside ``convertJsFunctionToWasm``): median 99 ms before, 38 ms after."""
+
+EARLY_WASM: Replacements = (
+    (
+        'let{binary:t,response:n}=_(e+"pyodide.asm.wasm"),i=K();',
+        (
+            "let p=globalThis.debertzWasm;delete globalThis.debertzWasm;"
+            'let{binary:t,response:n}=p?{}:_(e+"pyodide.asm.wasm"),i=K();'
+        ),
+    ),
+    (
+        "try{let l;n?l=await WebAssembly.instantiateStreaming(n,s):",
+        (
+            "try{let l,m=p&&await p;"
+            'if(p&&!m)({binary:t,response:n}=_(e+"pyodide.asm.wasm"));'
+            "m?l={module:m,instance:await WebAssembly.instantiate(m,s)}:"
+            "n?l=await WebAssembly.instantiateStreaming(n,s):"
+        ),
+    ),
+)
+"""Pyodide fetches its WebAssembly once its loader has been imported and Python's start has
+begun, 230 ms after boot.js starts Python in a new tab at 4x CPU, and the main thread then waits
+for it. boot.js now compiles it from the start (``globalThis.debertzWasm``, a promise of the
+module, or of null if that failed) when the service worker serves the page, and Pyodide's
+``getInstantiateWasmFunc`` takes that module over (once: another start fetches it as before);
+the compile is the same streaming one of a fetch of the page's own, so Chromium's code kept with
+the worker's copy serves it as before."""
+
+RUNTIME_PATCHES = {
+    "vendor/pyodide/pyodide.asm.mjs": ("Emscripten's convertJsFunctionToWasm", WRAPPER_CACHE),
+    "vendor/pyodide/pyodide.mjs": ("getInstantiateWasmFunc", EARLY_WASM),
+}
+"""What the build changes in Pyodide's JavaScript: file, (what is changed, replacements)."""
+
 
 COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
 """V8's file-level compile hint (Chromium 136 and later; other engines read a comment): compile
@@ -437,25 +472,29 @@ def add_compile_hint(path: Path) -> None:
         path.write_bytes(COMPILE_HINT.encode() + data)
 
 
-def cache_wrapper_modules(path: Path) -> None:
-    """:data:`WRAPPER_CACHE` applied to Pyodide's loader at ``path``."""
-    path.write_text(cached_wrappers(path.read_text("utf-8"), path.name), encoding="utf-8")
+def patch_runtime(out: Path) -> None:
+    """:data:`RUNTIME_PATCHES` applied to the copies of Pyodide's files in ``out``."""
+    for name, (what, replacements) in RUNTIME_PATCHES.items():
+        path = out / name
+        path.write_text(patched(path.read_text("utf-8"), name, what, replacements), "utf-8")
 
 
-def cached_wrappers(script: str, name: str) -> str:
-    """``script`` with :data:`WRAPPER_CACHE`'s replacements, each of which must find its code
-    exactly once (another Pyodide's loader stops the build until the patch is looked at again).
+def patched(script: str, name: str, what: str, replacements: Replacements) -> str:
+    """``script`` with ``replacements``, each of which must find its code exactly once (another
+    Pyodide stops the build until the change is looked at again).
 
-    >>> cached_wrappers("var a=1;", "x.mjs")  # doctest: +ELLIPSIS
+    >>> patched("var a=1;", "x.mjs", "a", (("a=1", "a=2"),))
+    'var a=2;'
+    >>> patched("var a=1;", "x.mjs", "b", (("b=1", "b=2"),))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tools.build.BuildError: x.mjs: Emscripten's convertJsFunctionToWasm is not as expected...
+    tools.build.BuildError: x.mjs: b is not as expected ('b=1' found 0 times); see RUNTIME_PATCHES...
     """
-    for old, new in WRAPPER_CACHE:
+    for old, new in replacements:
         if script.count(old) != 1:
             raise BuildError(
-                f"{name}: Emscripten's convertJsFunctionToWasm is not as expected ({old!r} found "
-                f"{script.count(old)} times); see WRAPPER_CACHE in tools/build.py"
+                f"{name}: {what} is not as expected ({old!r} found {script.count(old)} times); "
+                "see RUNTIME_PATCHES in tools/build.py"
             )
         script = script.replace(old, new)
     return script

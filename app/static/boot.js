@@ -27,6 +27,7 @@
   const CONTROL_WITHIN_MS = 5000;
   const ASK_MS = 3000; // how long a service worker may take to answer a question
   const PAINT_WAIT_MS = 1500;
+  const WASM_URL = new URL("./vendor/pyodide/pyodide.asm.wasm", location.href).href; // as Pyodide's
   const INSTALL_TRIES = 3;
   const root = document.documentElement;
   const byId = (id) => document.getElementById(id);
@@ -466,9 +467,16 @@
   // --- Python ----------------------------------------------------------------------------------
 
   // The runtime's files, fetched in parallel from the start; only from the service worker's cache
-  // (on a first visit they would be downloaded twice).
+  // (on a first visit they would be downloaded twice). Pyodide's WebAssembly is not preloaded but
+  // compiled from here, by a fetch of the page's own (a preload would lose the code Chromium keeps
+  // with it): the build's Pyodide takes the module over (tools/build.py EARLY_WASM).
   function preload() {
     document.head.append(byId("shell-preloads").content.cloneNode(true));
+    if (!("compileStreaming" in WebAssembly)) return;
+    window.debertzWasm = WebAssembly.compileStreaming(fetch(WASM_URL)).catch((error) => {
+      console.warn("Pyodide's WebAssembly is fetched again:", error);
+      return null;
+    });
   }
 
   // PyScript is imported from here (not from a <script type="module">) so that a failure to

@@ -95,6 +95,8 @@ def test_python_starts_from_the_snapshot_made_after_a_normal_start_and_offline(
     page.goto(server.url)
     wait_ready(page)
     assert page.get_attribute("html", "data-python") == "normal"
+    # boot.js compiled Pyodide's WebAssembly (the first visit starts once the worker serves)
+    assert page.get_attribute("html", "data-python-wasm") == "early"
     page.wait_for_selector(MADE, state="attached", timeout=90_000)
     [(key, size, runtime)] = snapshots(page)
     assert key.endswith(f"runtime=314.0.7&stdlib={page_mark(dist, 'debertz-stdlib')}")
@@ -103,6 +105,7 @@ def test_python_starts_from_the_snapshot_made_after_a_normal_start_and_offline(
     reload_offline(page, server, recorder)
     assert page.get_attribute("html", "data-python") == "snapshot"
     assert page.get_attribute("html", "data-python-fallback") is None
+    assert page.get_attribute("html", "data-python-wasm") == "early"
     start_game(page, ["Оля", "Петро", "Іван", "Марта"])  # the app works from it
     expect(page.locator("#app")).to_contain_text("Петро")
     assert recorder.errors == []
@@ -122,6 +125,22 @@ def test_python_starts_from_the_snapshot_made_after_a_normal_start_and_offline(
     expect(page.locator("#app")).to_contain_text("Петро")
 
 
+def test_python_starts_when_the_early_compile_of_its_webassembly_fails(
+    page: Page, server: DistServer, wait_ready: Wait, reload_offline: Callable[..., None]
+) -> None:
+    """boot.js compiles Pyodide's WebAssembly while the rest loads (tools/build.py EARLY_WASM);
+    when that fails, Pyodide fetches it itself, offline too."""
+    page.goto(server.url)
+    wait_ready(page)
+    page.add_init_script(
+        "WebAssembly.compileStreaming = () => Promise.reject(new Error('refused by the test'))"
+    )
+    reload_offline(page, server)
+    assert page.get_attribute("html", "data-python-wasm") == "fetched"
+    page.locator("#new-game").click()
+    expect(page.locator('input[data-action="setup-name"]').first).to_be_visible()
+
+
 @pytest.mark.parametrize(
     ("kind", "reason"),
     [
@@ -139,7 +158,9 @@ def test_a_snapshot_that_cannot_be_used_is_discarded_and_python_starts_normally(
         "navigator.serviceWorker.register('./service-worker.js')"
         ".then(() => navigator.serviceWorker.ready).then(() => true)"
     )
-    planted = page.evaluate(PLANT, [kind, page_mark(dist, "debertz-stdlib"), pyodide_build_id(dist)])
+    planted = page.evaluate(
+        PLANT, [kind, page_mark(dist, "debertz-stdlib"), pyodide_build_id(dist)]
+    )
     page.goto(app_url)
     wait_ready(page)
     assert page.get_attribute("html", "data-python") == "normal"
@@ -208,7 +229,9 @@ def change_python(dist: Path, tmp_path: Path) -> None:
 
 
 def layer(page: Page) -> tuple[str | None, str | None]:
-    return page.get_attribute("html", "data-python"), page.get_attribute("html", "data-python-layer")
+    return page.get_attribute("html", "data-python"), page.get_attribute(
+        "html", "data-python-layer"
+    )
 
 
 def app_layers(page: Page) -> list[str]:
@@ -246,7 +269,9 @@ def test_the_apps_layer_is_made_and_used_and_an_update_of_the_python_never_resto
     wait_ready(page)
     assert layer(page) == ("snapshot", "app")
     assert page.get_attribute("html", "data-python-generated") == "0 ahead, 0 compiled"  # made
-    assert python(page, "import sys\n'app.ui.views' in sys.modules and 'app.browser.shell' in sys.modules")
+    assert python(
+        page, "import sys\n'app.ui.views' in sys.modules and 'app.browser.shell' in sys.modules"
+    )
     # python.mjs unpacked app.zip but for the bytecode of the modules the layer holds imported
     unpacked = json.loads(python(page, UNPACKED))
     assert unpacked["browser/shell.pyc"] and unpacked["ui/text/en/ui.json"], "needed: written"

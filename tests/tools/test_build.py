@@ -225,6 +225,52 @@ def test_pyodide_compiles_one_wrapper_module_of_each_kind(
         assert seen["compiled"] > 5 * seen["kinds"], seen  # one per function
 
 
+TAKE_EARLY_WASM = """
+import { readFileSync } from "node:fs";
+const [loader, stdlib, wasm, early] = process.argv.slice(2);
+const compiled = WebAssembly.compile(readFileSync(wasm));
+globalThis.debertzWasm = early === "module" ? compiled : Promise.resolve(null);
+const { loadPyodide } = await import(loader);
+const pyodide = await loadPyodide({ stdLibURL: stdlib });
+console.log(JSON.stringify({
+  answer: pyodide.runPython("6 * 7"),
+  taken: !("debertzWasm" in globalThis),
+}));
+"""
+
+
+@pytest.mark.parametrize("early", ["module", "failed"])
+def test_pyodide_takes_over_the_webassembly_boot_js_compiled_or_fetches_it(
+    dist: Path, tmp_path: Path, early: str
+) -> None:
+    """EARLY_WASM: the build's loader starts Python from ``globalThis.debertzWasm`` (a loader
+    without its WebAssembly file beside it starts), and reads the file as before when that
+    compile failed (null)."""
+    script = tmp_path / "early.mjs"
+    script.write_text(TAKE_EARLY_WASM, encoding="utf-8")
+    wasm = dist / "vendor/pyodide/pyodide.asm.wasm"
+    folder = tmp_path / "pyodide"
+    shutil.copytree(dist / "vendor/pyodide", folder)
+    if early == "module":
+        (folder / wasm.name).unlink()
+    done = subprocess.run(
+        [
+            "node",
+            str(script),
+            str(folder / "pyodide.mjs"),
+            str(dist / STDLIB_FILE),
+            str(wasm),
+            early,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen == {"answer": 42, "taken": True}
+
+
 def test_the_page_uses_only_relative_urls_and_the_local_interpreter(dist: Path) -> None:
     page = (dist / "index.html").read_text(encoding="utf-8")
     assert '<main id="app"' in page
