@@ -402,8 +402,9 @@ the address of into the function table, and a browser without WebAssembly's type
 That is 259 modules at every start, a snapshot's too, of 29 kinds: the module depends only on the
 function's type, so the build keeps one of each (``wrapperModules``, keyed by its bytes) and
 instantiates it for each function. The table slots are handed out in the same order as before, so
-a snapshot made before still restores. Measured in new tabs at 4x CPU (Chromium 156, 6 starts of each build in
-turn, the time inside ``convertJsFunctionToWasm``): median 99 ms before, 38 ms after."""
+a snapshot made before still restores. Measured in new tabs at 4x CPU (Chromium 156, 8 starts of
+each build in turn, twice with the order swapped; the time inside ``convertJsFunctionToWasm``):
+medians 94 and 128 ms before, 34 and 51 ms after."""
 
 EARLY_WASM: Replacements = (
     (
