@@ -410,7 +410,7 @@ EARLY_WASM: Replacements = (
     (
         'let{binary:t,response:n}=_(e+"pyodide.asm.wasm"),i=K();',
         (
-            "let p=globalThis.debertzWasm;delete globalThis.debertzWasm;"
+            "let p=globalThis.debertzWasm;"
             'let{binary:t,response:n}=p?{}:_(e+"pyodide.asm.wasm"),i=K();'
         ),
     ),
@@ -428,9 +428,10 @@ EARLY_WASM: Replacements = (
 begun, 230 ms after boot.js starts Python in a new tab at 4x CPU, and the main thread then waits
 for it. boot.js now compiles it from the start (``globalThis.debertzWasm``, a promise of the
 module, or of null if that failed) when the service worker serves the page, and Pyodide's
-``getInstantiateWasmFunc`` takes that module over (once: another start fetches it as before);
-the compile is the same streaming one of a fetch of the page's own, so Chromium's code kept with
-the worker's copy serves it as before."""
+``getInstantiateWasmFunc`` instantiates that module (at each start of the page: a restore that
+fails and the normal start after it), or fetches the file as before when there is none; the
+compile is the same streaming one of a fetch of the page's own, so Chromium's code kept with the
+worker's copy serves it as before."""
 
 RUNTIME_PATCHES = {
     "vendor/pyodide/pyodide.asm.mjs": ("Emscripten's convertJsFunctionToWasm", WRAPPER_CACHE),

@@ -12,7 +12,9 @@
 // Marks for tests: <html data-screen="saved"> while a saved screen is shown before Python,
 // <html data-offline-ready> once every file is kept for use without internet, <html data-update>
 // after a tap on Update ("served": the page reloads into the new version; "activating": a worker
-// of an older version switches first) and in the new version ("taking-over", "taken-over").
+// of an older version switches first) and in the new version ("taking-over", "taken-over"),
+// <html data-python-wasm="early"> when Pyodide starts from the WebAssembly compiled here, else
+// "fetched" (the compile failed: Pyodide fetches the file itself).
 "use strict";
 
 (() => {
@@ -473,10 +475,17 @@
   function preload() {
     document.head.append(byId("shell-preloads").content.cloneNode(true));
     if (!("compileStreaming" in WebAssembly)) return;
-    window.debertzWasm = WebAssembly.compileStreaming(fetch(WASM_URL)).catch((error) => {
-      console.warn("Pyodide's WebAssembly is fetched again:", error);
-      return null;
-    });
+    window.debertzWasm = WebAssembly.compileStreaming(fetch(WASM_URL)).then(
+      (module) => {
+        root.dataset.pythonWasm = "early";
+        return module;
+      },
+      (error) => {
+        console.warn("Pyodide's WebAssembly is fetched again:", error);
+        root.dataset.pythonWasm = "fetched";
+        return null;
+      },
+    );
   }
 
   // PyScript is imported from here (not from a <script type="module">) so that a failure to

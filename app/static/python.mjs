@@ -22,7 +22,6 @@
 // discards the snapshot. Marks on <html> for tests and benchmarks:
 //   data-python="snapshot" | "normal"              how Python was started
 //   data-python-layer="app" | "runtime"              which snapshot it was started from
-//   data-python-wasm="early" | "fetched"             Pyodide took the WebAssembly boot.js compiled
 //   data-python-app-snapshot="made" | ...           what became of making the app's layer
 //   data-python-update-snapshot="made" | "not-needed" | ...   the same of a waiting version's
 //   data-python-fallback="<reason>"                 why a stored snapshot was not used
@@ -157,11 +156,9 @@ async function startPython() {
     stderr: (text) => output.stderr(text),
   };
   appZip().catch(() => {}); // read while Python starts; a failure is thrown where it is awaited
-  const early = globalThis.debertzWasm; // boot.js's compile, which Pyodide takes over
   const snapshot = await readSnapshot();
   const restored = snapshot && (await restore(settings, snapshot));
   if (restored) {
-    markWasm(early);
     root.dataset.python = "snapshot";
     discardIfTheAppFails(); // from here on, anything failing (app.zip too) discards the snapshot
     await prepareApp(restored);
@@ -172,17 +169,11 @@ async function startPython() {
     return restored;
   }
   const pyodide = await loadRuntime(settings);
-  markWasm(snapshot ? null : early); // a failed restore took it over
   root.dataset.python = "normal";
   await prepareApp(pyodide);
   whenReady(() => whenIdle(() => queue(() => makeSnapshot(RUNTIME))));
   whenReady(watchForWaitingVersions);
   return pyodide;
-}
-
-async function markWasm(early) {
-  const taken = early && (await early) && !("debertzWasm" in globalThis);
-  root.dataset.pythonWasm = taken ? "early" : "fetched";
 }
 
 // Python from the snapshot, or null (the snapshot discarded) when it cannot be restored.
