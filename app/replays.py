@@ -30,7 +30,9 @@ CACHE_SIZE = 512
 """Games kept (the least recently used are let go)."""
 
 _T = TypeVar("_T")
-Cache = OrderedDict[int, tuple[GameDoc, _T]]
+Cache = OrderedDict[object, tuple[GameDoc, _T]]
+"""Values by game: keyed by the game's ``"id"`` (one revision kept per game), or by the dict's
+own ``id()`` for a game without a text ``"id"``."""
 _games: Cache[engine.Game] = OrderedDict()
 _replays: Cache[engine.Replayed] = OrderedDict()
 
@@ -42,7 +44,9 @@ def cached(
 ) -> _T:
     """A value made once per game dict by ``make(game, earlier)``, where ``earlier`` is the
     dict and value kept for another revision of the same game (same ``"id"``), if any; that one
-    is then let go. The cache holds each dict itself, so its ``id`` cannot be reused meanwhile.
+    is then let go. The cache holds each dict itself, so its ``id()`` cannot be reused meanwhile.
+    Finding a game's entry takes one look-up, however many games are kept (a library of
+    hundreds is, after the statistics).
 
     >>> cache: Cache[int] = OrderedDict()
     >>> count = lambda game, earlier: len(game["hands"]) + (0 if earlier is None else 100)
@@ -51,16 +55,14 @@ def cached(
     >>> len(cache)
     1
     """
-    key = id(game)
+    name = game.get("id")
+    key: object = name if isinstance(name, str) else id(game)
     found = cache.get(key)
     if found is not None and found[0] is game:
         cache.move_to_end(key)
         return found[1]
-    name = game.get("id")
-    older = [] if name is None else [k for k, (kept, _) in cache.items() if kept.get("id") == name]
-    value = make(game, cache[older[-1]] if older else None)
-    for old in older:
-        del cache[old]
+    value = make(game, found)
+    cache.pop(key, None)
     cache[key] = (game, value)
     while len(cache) > CACHE_SIZE:
         cache.popitem(last=False)
@@ -76,6 +78,20 @@ def _read(game: GameDoc, earlier: tuple[GameDoc, engine.Game] | None) -> engine.
     if earlier is None:
         return engine.game_from_json(game)
     return engine.reread_game(game, *earlier)
+
+
+def remember(game: GameDoc, read: engine.Game) -> None:
+    """Keep ``read`` as the engine's ``Game`` of ``game``: a dict the engine wrote from that
+    very game (a link's or a file's checked doc), so that the screen showing it does not read
+    every hand of it again.
+
+    >>> doc = {"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    >>> read = engine.game_from_json(doc)
+    >>> remember(doc, read)
+    >>> engine_game(doc) is read
+    True
+    """
+    cached(_games, game, lambda _game, _earlier: read)
 
 
 def replayed(game: GameDoc) -> engine.Replayed:

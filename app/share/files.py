@@ -22,7 +22,7 @@ from app.share import inbound, restoring
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
 from app.share.limits import LimitError, read_json
-from app.share.link import content_digest, doc_of
+from app.share.link import checked_doc, content_digest
 from app.share.restoring import Planning, start_planning
 
 MAX_CHARS = 30_000_000
@@ -147,6 +147,6 @@ def _game_file(obj: Any) -> GameFile:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"
         raise FileError(code, {"table": inbound.table_of(obj)}, problems[0].message, problems)
     assert game is not None  # (read_game gives a game whenever it finds no problem)
-    doc = doc_of(game)
+    doc = checked_doc(game)
     log, why = inbound.read_log(obj, doc["hands"])  # the hands as they will be kept
     return GameFile(doc, content_digest(doc), log, why)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import hashlib
 import json
 import zlib
@@ -140,6 +141,20 @@ def shared_doc(game: Mapping[str, Any]) -> Doc:
     (['first_dealer', 'format', 'hands', 'players', 'rules', 'teams'], 'hang')
     """
     return doc_of(engine.game_from_json(dict(game)))
+
+
+def checked_doc(game: engine.Game) -> Doc:
+    """:func:`doc_of` a game read from outside, with the game kept as the engine's read of the
+    doc (``replays.remember``): the screen that shows it reads none of its hands again. The
+    doc carries no keys of the app's own, so the game kept has none either.
+
+    >>> doc = checked_doc(engine.game_from_json({"id": "g1", "players": ["A", "B"], "hands": []}))
+    >>> replays.engine_game(doc) == engine.game_from_json(doc)
+    True
+    """
+    doc = doc_of(game)
+    replays.remember(doc, dataclasses.replace(game, extra={}))
+    return doc
 
 
 def doc_of(game: engine.Game) -> Doc:
@@ -297,7 +312,7 @@ def read_game(payload: str) -> Shared:
     if problems:
         raise LinkError(_refusal(problems), {}, problems[0].message, problems)
     assert game is not None  # (read_game gives a game whenever it finds no problem)
-    checked = doc_of(game)
+    checked = checked_doc(game)
     return Shared("game", checked, content_digest(checked), form)
 
 

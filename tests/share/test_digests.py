@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import engine
+from app import engine, replays
 from app.share import backup, inbound, link, restoring
 from app.share.backup import make_backup
 from app.ui.sharing.actions import copy_of
@@ -177,3 +177,43 @@ def test_a_plan_of_games_new_here_works_out_no_digest(monkeypatch: pytest.Monkey
     writing, out = restoring.write_step(writing, 9, taken, lambda gid: stored, iter(["w1"]))
     assert writing.same == 1 and [g["id"] for g in out] == ["n0", "n1", "n2", "n4"]
     assert len(made) == 1  # n3's, worked out when its id was found taken
+
+
+def test_of_several_copies_the_one_changed_last_is_found_first_by_the_link_it_came_from() -> None:
+    game = two_hands()
+    digest = link.stored_digest(game)
+    copies = {
+        key: {**game, "id": key, "updated": updated}
+        for key, updated in (
+            ("old", "2026-11-01T20:00"),
+            ("new", "2026-12-01T20:00"),
+            ("also-new", "2026-12-01T20:00"),
+        )
+    }
+    assert copy_of(copies, str(digest)) == "new"  # equal times: the first of them
+    saved = {
+        **copies,
+        "from-link": {
+            **two_hands(),
+            "id": "from-link",
+            "updated": "2026-10-01",
+            "hands": [],
+            "shared_digest": digest,
+        },
+    }
+    assert copy_of(saved, str(digest)) == "from-link"  # saved from that link, though older
+    assert copy_of(copies, "no such content") is None
+
+
+@DRILL
+@given(games(max_hands=20))
+def test_a_checked_doc_holds_the_game_the_engine_reads_from_it(doc: Doc) -> None:
+    # a link's or a file's game is read once: the doc written from it keeps that game as its
+    # engine read (replays.remember), which must be the very game a fresh read gives
+    try:
+        read = engine.game_from_json({**doc, "id": "g-outside", "created": "2026-12-01"})
+    except engine.DebertzError:
+        return
+    checked = link.checked_doc(read)
+    assert replays.engine_game(checked) == engine.game_from_json(checked)
+    assert engine.score(replays.engine_game(checked)) == engine.score(read)

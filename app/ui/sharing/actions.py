@@ -47,17 +47,12 @@ def _transfer(state: State, **changes: Any) -> Transfer:
 
 def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
     """The id of a game here that came from (or is) this content: a copy saved from the same
-    link or file (its summary says), else a game with exactly this content; the most recently
-    changed first."""
+    link or file (its summary says), else a game with exactly this content; of several, the one
+    changed last (the first of those changed at the same time)."""
     cards = {key: _card(games, key) for key in games}
-    ordered = sorted(cards, key=lambda key: str(cards[key].get("updated", "")), reverse=True)
-    for key in ordered:
-        if cards[key].get("shared_digest") == digest:
-            return key
-    for key in ordered:
-        if stored_digest(games[key]) == digest:
-            return key
-    return None
+    saved = [key for key, card in cards.items() if card.get("shared_digest") == digest]
+    same = saved or [key for key in cards if stored_digest(games[key]) == digest]
+    return max(same, key=lambda key: str(cards[key].get("updated", "")), default=None)
 
 
 def _card(games: Mapping[str, GameDict], key: str) -> GameDict:
