@@ -1,7 +1,8 @@
 """A link as a QR code drawn in SVG (segno encodes; the drawing is ours: one path, no styles).
 
 segno's encoder (``app._vendor.segno``) is imported on the first call (or by :func:`warm`, which
-the page calls while it is idle), so start-up does not load it.
+the page calls while it is idle), so start-up does not load it. The code's mask is chosen by
+:mod:`app.share.qr_masks`: the code segno makes with its own choice, in about half the time.
 The link's uppercase tail (the base32 payload) goes into the code's alphanumeric mode, 5.5 bits
 a character instead of 8: a 60-hand game fits a smaller code. Error correction is at least M
 (15 % of the code may be unreadable: glare on a screen, a finger); segno raises it when that
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
 ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 """The characters of a QR code's alphanumeric mode."""
@@ -73,6 +73,7 @@ def warm() -> None:
     """Import segno's encoder ahead of the first code (a start does not load it: the page does
     this while it is idle, so that the first tap on *Share* is as fast as the next)."""
     from app._vendor.segno import encoder  # noqa: F401
+    from app.share import qr_masks  # noqa: F401
 
 
 @functools.lru_cache(maxsize=8)
@@ -87,8 +88,9 @@ def _drawn(text: str) -> QrCode | None:
 @functools.lru_cache(maxsize=8)
 def _encode(text: str) -> tuple[tuple[tuple[int, ...], ...], int, str]:
     from app._vendor.segno import encoder
+    from app.share import qr_masks  # segno's code, its mask chosen faster
 
-    code: Any = encoder.encode(segments(text), error="m", micro=False)
+    code = qr_masks.encode(segments(text))
     rows = tuple(tuple(1 if module else 0 for module in row) for row in code.matrix)
     return rows, int(code.version), str(encoder.get_error_name(code.error))
 
