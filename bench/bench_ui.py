@@ -19,7 +19,10 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
    IndexedDB transaction of its own and changes the button once it is complete: no Python, no
    render of ours; at 1x it took 28–29 ms here, as long as *Save*: Chromium runs nothing of a
    transaction until the frame the tap causes has been drawn, so a change shown after its write
-   lands in the frame after); *Share the game* (the link's QR code); the games list →
+   lands in the frame after); *Share the game* with the hand just saved (``share new``: a link
+   no earlier round made, so its QR code is drawn afresh, as after each hand at the table);
+   back, *Undo*; *Share the game* again (``share``: the 60-hand game's link, whose code is
+   kept from the round before); the games list →
    *Statistics*; → a finished game's report; *Rematch* of a finished game (the new game's empty
    sheet; it is deleted after, so the library stays at 300); a 60-hand four-player game file
    chosen in *Open a file…* → its preview; another phone's backup of 100 games chosen → its
@@ -132,6 +135,7 @@ TAPS = (
     ("key", "keystroke → live preview"),
     ("save", "Save → the stored row (60 hands)"),
     ("floor", "(Save's floor: a tap → a bare IndexedDB read, then write → a change, no Python)"),
+    ("share new", "game → share screen, a new link (the hand just saved)"),
     ("share", "game → share screen with QR code"),
     ("stats", "games list → statistics"),
     ("report", "games list → a finished game's report"),
@@ -290,8 +294,10 @@ def home(page: Page) -> None:
     saved(page)
 
 
-def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float]:
-    """Every tap once, from the games list and back to it (see the module's docstring)."""
+def one_round(page: Page, files: dict[str, Path], pause: int, number: int = 0) -> dict[str, float]:
+    """Every tap once, from the games list and back to it (see the module's docstring);
+    ``number``: the page's round, whose saved hand (100 to 109 points) makes a link that none of
+    the last 9 rounds shared."""
     times: dict[str, float] = {}
 
     def timed(name: str, check: str, act: Callable[[], None], early: str = "") -> Tapped:
@@ -313,13 +319,18 @@ def one_round(page: Page, files: dict[str, Path], pause: int) -> dict[str, float
     before = json.dumps(page.text_content("#preview"))
     settle()
     timed("key", f"document.getElementById('preview').textContent !== {before}",
-          lambda: page.keyboard.press("0"))
+          lambda: page.keyboard.press(str(number % 10)))
     settle()
     timed("save", f"{ROWS} === 61", lambda: page.click("#save-hand"))
     settle()
     tapped = floor(page)
     times["floor"], times["floor painted"] = tapped.frame, tapped.painted
     page.wait_for_timeout(pause)
+    timed("share new", "document.querySelector('#qr svg')", lambda: page.click("#share-game"))
+    settle()
+    page.go_back()
+    page.wait_for_selector("#undo")
+    settle()
     page.click("#undo")
     until(page, f"{ROWS} === 60")
     settle()
@@ -443,6 +454,7 @@ def bench(dists: list[Path], runs: int, cold: int, rates: list[float], pause: in
             browser = playwright.chromium.launch(**launch_options())
             pages = [opened(browser, server) for server in servers]
             cdps = [page.context.new_cdp_session(page) for page in pages]
+            rounds: dict[Page, int] = {}  # each page's rounds so far (one_round's number)
             for rate in rates:
                 for cdp in cdps:
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -458,11 +470,13 @@ def bench(dists: list[Path], runs: int, cold: int, rates: list[float], pause: in
                         ready(page)
                         page.wait_for_timeout(delay)
                         warmed += page.get_attribute("html", "data-warm") == "ready"
-                        for name, ms in one_round(page, chosen, pause).items():
+                        rounds[page] = rounds.get(page, 0) + 1
+                        for name, ms in one_round(page, chosen, pause, rounds[page]).items():
                             times["first"][name].append(ms)
                 for _ in range(runs):
                     for page, times in zip(pages, found, strict=True):
-                        for name, ms in one_round(page, chosen, pause).items():
+                        rounds[page] = rounds.get(page, 0) + 1
+                        for name, ms in one_round(page, chosen, pause, rounds[page]).items():
                             times["later"][name].append(ms)
                 for kept, times in zip(results, found, strict=True):
                     kept[rate] = times
