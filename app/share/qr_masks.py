@@ -3,11 +3,12 @@
 segno (vendored unmodified, ``app._vendor.segno``) tries each of the eight data masks on the
 symbol module by module in Python and scores each (ISO/IEC 18004:2015 7.8.3): for a 60-hand
 game's link (version 10) on CPython, 12.6 ms where it takes 3.7 with its mask given. A tap on
-*Share* after each new hand draws a new code. Here segno makes the code with mask 0; the symbol as it was before masking is recovered from it, and each mask is applied and
-scored with a row as one integer or one ``bytes``, so that the XORs, runs and blocks are worked
-out by C code. The best mask (the lowest score, the first of equal ones, as segno) is applied and
-its format information written by segno's own functions: the code is the very one segno makes
-with its own choice (``tests/share/test_qr_masks.py`` compares them over many texts). A 60-hand
+*Share* after each new hand draws a new code. Here segno makes the code with mask 0, the symbol
+as it was before masking is recovered from it, and each mask is applied and scored with a row
+as one integer or one ``bytes``, so that the XORs, runs and blocks are worked out by C code.
+The best mask (the lowest score, the first of equal ones, as segno) is applied and its format
+information written by segno's own functions: the code is the very one segno makes with its own
+choice (``tests/share/test_qr_masks.py`` compares them over many texts). A 60-hand
 game's first code at 4x CPU in the page: 137-197 ms with segno's choice, 44-96 ms with this one.
 
 >>> from app._vendor.segno import encoder
@@ -62,7 +63,9 @@ def encode(content: Any) -> Code:
     ]
     best, best_score = 0, -1
     for number, mask in enumerate(layout.masks):
-        rows = [(row ^ bits).to_bytes(width, "big") for row, bits in zip(unmasked, mask, strict=True)]
+        rows = [
+            (row ^ bits).to_bytes(width, "big") for row, bits in zip(unmasked, mask, strict=True)
+        ]
         score = penalty(rows, layout)
         if best_score < 0 or score < best_score:
             best, best_score = number, score

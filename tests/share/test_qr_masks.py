@@ -31,17 +31,14 @@ def same_as_segno(content: object) -> None:
 @DRILL
 @given(st.text(LINK_TAIL, min_size=1, max_size=2500))
 def test_a_link_gets_segnos_code(tail: str) -> None:
-    # versions 2 to 27: each width's masks and data region are made once and kept
+    # links of up to 2,500 characters: many widths, each one's masks and region made once, kept
     same_as_segno(segments("https://example.org/debertz/#/shared/1" + tail))
 
 
 @DRILL
 @given(st.text(min_size=1, max_size=400).filter(lambda text: "\x00" not in text))
 def test_any_text_gets_segnos_code(text: str) -> None:
-    try:
-        same_as_segno(text)
-    except ValueError as error:  # too long for any code: segno says so either way
-        assert "data" in str(error).lower() or "code" in str(error).lower(), error
+    same_as_segno(text)  # (400 characters fit any code at level M: no text is refused)
 
 
 def test_every_mask_is_chosen_for_some_text() -> None:
