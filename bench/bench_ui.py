@@ -294,7 +294,7 @@ def home(page: Page) -> None:
     saved(page)
 
 
-def one_round(page: Page, files: dict[str, Path], pause: int, number: int = 0) -> dict[str, float]:
+def one_round(page: Page, files: dict[str, Path], pause: int, number: int) -> dict[str, float]:
     """Every tap once, from the games list and back to it (see the module's docstring);
     ``number``: the page's round, whose saved hand (100 to 109 points) makes a link that none of
     the last 9 rounds shared."""

@@ -61,18 +61,13 @@ def encode(content: Any) -> Code:
             plain.matrix, layout.masks[0], layout.region, layout.fixed, strict=True
         )
     ]
-    best, best_score = 0, -1
-    for number, mask in enumerate(layout.masks):
-        rows = [
-            (row ^ bits).to_bytes(width, "big") for row, bits in zip(unmasked, mask, strict=True)
-        ]
-        score = penalty(rows, layout)
-        if best_score < 0 or score < best_score:
-            best, best_score = number, score
-    matrix = tuple(
-        bytearray((row ^ bits).to_bytes(width, "big"))
-        for row, bits in zip(unmasked, layout.masks[best], strict=True)
-    )
+    masked = [
+        [(row ^ bits).to_bytes(width, "big") for row, bits in zip(unmasked, mask, strict=True)]
+        for mask in layout.masks
+    ]
+    scores = [penalty(rows, layout) for rows in masked]
+    best = scores.index(min(scores))  # the first of the lowest, as segno
+    matrix = tuple(bytearray(row) for row in masked[best])
     encoder.add_format_info(matrix, plain.version, plain.error, best)
     encoder.add_version_info(matrix, plain.version)
     return Code(matrix, plain.version, plain.error, best)
