@@ -7,6 +7,7 @@ a file too large for the share target is announced with the reason, not lost.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -143,6 +144,50 @@ def test_a_restore_of_hundreds_of_games_shows_its_progress_and_a_reload_midway_k
     expect(page.locator("#restore-done")).to_contain_text(f"{300 - len(kept)} games added")
     saved(page)
     assert set(stored_games(page, idb)) == set(games)
+    assert_no_app_errors(recorder)
+
+
+DRAWINGS = """() => {
+  window.__drawn = [];
+  new MutationObserver(() => {
+    const progress = document.getElementById("restore-progress");
+    window.__drawn.push({at: performance.now(), progress: progress && progress.textContent,
+                         plan: Boolean(document.getElementById("restore-plan"))});
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-renders"]});
+}"""
+
+
+def test_a_long_planning_draws_its_progress_as_it_goes_at_most_every_150_ms(
+    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, recorder: Any
+) -> None:
+    # 10,000 games of three hands: read a game at a time, then checked, in steps of ~45 ms; a
+    # drawing of the progress costs a render, a patch and a frame, so a step drawn less than
+    # 150 ms after the last drawing (app/browser/shell.py, PROGRESS_MS) leaves it to a later one.
+    from app.share.backup import make_backup
+
+    hands = [{"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [52, 110]}, {"redeal": True}]
+    games = {
+        f"p{n:05d}": {
+            "id": f"p{n:05d}",
+            "players": ["Оля", "Петро"],
+            "created": f"{n:05d}",
+            "hands": hands,
+        }
+        for n in range(10_000)
+    }
+    path = tmp_path / "ten-thousand.json"
+    path.write_text(make_backup(games, {}, "2026-12-01T09:00:00"), encoding="utf-8")
+    start(page, app_url, wait_ready, "en")
+    page.goto(app_url + "#/")
+    page.evaluate(DRAWINGS)
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#restore")).to_contain_text("Restore 10000 games", timeout=60_000)
+    drawn = page.evaluate("window.__drawn")
+    progress = [d for d in drawn if d["progress"] and not d["plan"]]
+    assert drawn[-1]["plan"] and len({d["progress"] for d in progress}) >= 3, drawn
+    assert any("Checking" in d["progress"] for d in progress), drawn
+    gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(progress)]
+    assert min(gaps) >= 140, gaps  # (each drawing timed after its patch: a few ms either way)
     assert_no_app_errors(recorder)
 
 
