@@ -182,3 +182,27 @@ def test_each_language_is_offered_in_its_own_language() -> None:
     html = Table("en").html()
     for code, name in (("uk", "Українська"), ("ru", "Русский"), ("en", "English")):
         assert re.search(f'<option value="{code}" lang="{code}"( selected)?>{name}</option>', html)
+
+
+def test_a_change_of_earlier_hands_that_decides_the_game_anew_says_so_in_its_notice() -> None:
+    # after a correction the page stays at the corrected row, the banner far above it
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target=301)
+    table.hand(0, {0: 100})
+    table.hand(0, {0: 100})
+    table.hand(0, {0: 150})  # Оля 350 : Петро 136, the game won
+    assert table.state.notice == "saved"
+    table.do("edit-hand", index=2)
+    table.do("cards", side=0, value="80")  # a bait: 200 : 286
+    table.do("save-hand")
+    assert table.state.notice == "edited_open"
+    assert "Hand corrected, the score is recalculated. The game goes on again." in table.html()
+    table.do("undo")
+    assert table.state.notice == "undone_won"
+    assert "Undone. The game is now won by Оля." in table.html()
+    table.do("redo")
+    assert table.state.notice == "redone_open"
+    table.do("edit-hand", index=0)
+    table.do("ask-delete-hand")
+    table.do("confirm-yes")  # still going on: the plain notice
+    assert table.state.notice == "deleted" and len(table.game["hands"]) == 2

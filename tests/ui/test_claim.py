@@ -430,10 +430,12 @@ def test_undo_and_redo_of_a_claim_walk_back_and_forth() -> None:
     claim(table, taker=1, side=0, cards="71")
     table.do("save-hand")
     table.do("undo")
-    assert table.game["hands"] == TO_430 and table.state.notice == "undone"
+    # the claim had won the game: ↶ says it goes on again, ↷ who has won it
+    assert table.game["hands"] == TO_430 and table.state.notice == "undone_open"
     table.do("redo")
     assert table.game["hands"][-1]["claim"] == {"side": 0, "cards": 71}
     assert scoring.sheet(table.game).winner == 0
+    assert (table.state.notice, table.state.notice_params) == ("redone_won", {"side": "Оля"})
     cli_equal(table)
 
 

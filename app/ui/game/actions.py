@@ -11,7 +11,7 @@ from typing import Any
 from app.ui import history, i18n, scoring
 from app.ui.core import Effect, Handler, Payload, open_game, put
 from app.ui.games.actions import delete_game
-from app.ui.hand.actions import still_there
+from app.ui.hand.actions import still_there, told_outcome
 from app.ui.state import Confirm, GameDict, State
 
 
@@ -43,7 +43,9 @@ def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, op, "delete"):
         return [Effect("focus", "ask-delete-hand")]  # the form stays open as it was
     state.entry, state.notice = None, "deleted"
-    return [put(state, changed), Effect("focus", "new-hand")]
+    stored = put(state, changed)
+    told_outcome(state, game)
+    return [stored, Effect("focus", "new-hand")]
 
 
 def _undo(state: State, payload: Payload) -> list[Effect]:
@@ -55,7 +57,9 @@ def _undo(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, history.inverse(op), "undo"):
         return [Effect("focus", "undo")]
     state.entry, state.confirm, state.notice = None, None, "undone"
-    return [put(state, changed), Effect("focus", "undo")]
+    stored = put(state, changed)
+    told_outcome(state, game)
+    return [stored, Effect("focus", "undo")]
 
 
 def _redo(state: State, payload: Payload) -> list[Effect]:
@@ -67,7 +71,9 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, op, "redo"):
         return [Effect("focus", "redo")]
     state.entry, state.confirm, state.notice = None, None, "redone"
-    return [put(state, changed), Effect("focus", "redo")]
+    stored = put(state, changed)
+    told_outcome(state, game)
+    return [stored, Effect("focus", "redo")]
 
 
 def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> bool:

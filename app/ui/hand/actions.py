@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.ui import history, scoring
+from app.ui import history, i18n, scoring
 from app.ui.claim import draft as claim_draft
 from app.ui.core import TO_TOP, Effect, Handler, Payload, int_of, open_entry, open_game, put
 from app.ui.drafts import HandDraft
@@ -168,7 +168,50 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     new = history.apply_change(game, op, payload.get("now", ""))
     if draft.index is None:
         return [put(state, new), Effect("focus", "new-hand"), TO_TOP]
-    return [put(state, new), Effect("focus", f"hand-{draft.index}")]
+    stored = put(state, new)
+    told_outcome(state, game)  # the banner may be far above the corrected row
+    return [stored, Effect("focus", f"hand-{draft.index}")]
+
+
+NOW_WON = {"edited": "edited_won", "deleted": "deleted_won", "undone": "undone_won",
+           "redone": "redone_won"}
+GOES_ON = {"edited": "edited_open", "deleted": "deleted_open", "undone": "undone_open",
+           "redone": "redone_open"}
+
+
+def told_outcome(state: State, before: GameDict) -> None:
+    """The notice of a change of earlier hands (an edit, a delete, ↶ or ↷), once the game shown
+    is stored as changed (``put``), says too when the change decides the game anew: won now (by
+    whom: the banner at the top may be off screen), or going on again.
+
+    >>> from app.ui.state import initial_state
+    >>> won = {"id": "g1", "players": ["A", "B"], "hands": [{"taker": 0, "debertz": 0}]}
+    >>> state = initial_state({"g1": {**won, "hands": []}}, {}, [], [])
+    >>> state.game_id, state.notice = "g1", "undone"
+    >>> told_outcome(state, won)
+    >>> state.notice
+    'undone_open'
+    >>> state.games["g1"], state.notice = won, "redone"
+    >>> told_outcome(state, {**won, "hands": []})
+    >>> state.notice, state.notice_params
+    ('redone_won', {'side': 'A'})
+    """
+    done, was = state.notice or "", _winner(before)  # (kept: the game as last shown)
+    after = open_game(state)
+    winner = _winner(after)
+    if winner == was:
+        return
+    if winner is None:
+        state.notice = GOES_ON.get(done, done)
+        return
+    state.notice = NOW_WON.get(done, done)
+    and_word = i18n.translator(state.lang)("side.and")
+    state.notice_params = {"side": scoring.side_label(after, winner, and_word)}
+
+
+def _winner(game: GameDict) -> int | None:
+    shown, _ = scoring.try_played(game)
+    return None if shown is None else shown.sheet.winner
 
 
 def stamped(hand: dict[str, Any], payload: Payload) -> dict[str, Any]:
