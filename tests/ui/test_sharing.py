@@ -202,6 +202,52 @@ def test_saving_a_shared_game_makes_a_new_game_and_touches_no_other() -> None:
     assert table.state.screen == "game" and "A copy of the game is saved" in table.html()
 
 
+def test_a_later_link_of_a_saved_game_adds_its_new_hands_to_the_copy() -> None:
+    # at the table a friend opens the sender's link after each hand or two
+    sender = played("en", names=["Оля", "Петро"], hands=2)
+    table = Table("en")
+    table.do("route", hash=game_fragment(sender.game))
+    table.do("save-shared", new_id="gcopy", now="2026-12-01T20:00:00")
+    sender.hand(0, {0: 100})
+    sender.hand(1, {1: 120})
+    table.do("route", hash="#/")
+    table.do("route", hash=game_fragment(sender.game))
+    html = table.html()
+    assert "already among your games (saved 01.12.2026 20:00), but this one has 2 more hands" in html
+    assert 'id="update-copy"' in html and "Add the 2 new hands to my copy" in html
+    assert 'id="save-shared"' in html and "Save as a separate game" in html
+    effects = table.do("update-copy", now="2026-12-01T20:10:00")
+    (copy,) = put_games(effects)
+    assert copy["id"] == "gcopy" and shared_doc(copy) == without_bookkeeping(shared_doc(sender.game))
+    assert table.state.game_id == "gcopy" and "Your copy is updated: 2 hands added." in table.html()
+    assert [op["op"] for op in copy["undo"]] == ["add", "add"]  # ↶ takes them back one by one
+    table.do("undo")
+    assert len(table.game["hands"]) == 3
+    table.do("redo")
+    table.do("route", hash=game_fragment(sender.game))  # the same link again: the copy is it
+    assert 'href="#/game/gcopy"' in table.html() and 'id="update-copy"' not in table.html()
+
+
+def test_a_later_link_is_not_offered_to_a_copy_changed_here_nor_to_a_game_of_ones_own() -> None:
+    sender = played("en", names=["Оля", "Петро"], hands=2)
+    first = game_fragment(sender.game)
+    sender.hand(0, {0: 100})
+    table = Table("en")
+    table.do("route", hash=first)
+    table.do("save-shared", new_id="gcopy")
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="90")
+    table.do("save-hand")  # the copy corrected here: the link's hands would not follow it
+    table.do("route", hash=game_fragment(sender.game))
+    html = table.html()
+    assert 'id="update-copy"' not in html and 'id="save-shared"' in html
+    assert table.do("update-copy") == [] and len(table.state.games["gcopy"]["hands"]) == 2
+    own = played("en", names=["Оля", "Петро"], hands=2)  # the same first hands, entered here
+    own.do("route", hash=game_fragment(sender.game))
+    html = own.html()
+    assert 'id="update-copy"' not in html and 'id="save-shared"' in html
+
+
 def test_the_same_link_again_offers_the_copy_instead_of_saving_a_duplicate() -> None:
     table, game, fragment = shared_table()
     table.do("route", hash=fragment)

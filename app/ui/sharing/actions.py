@@ -28,9 +28,9 @@ from app.share.backup import BackupError
 from app.share.errors import ShareError
 from app.share.files import FileError, GameFile, LinkText, link_in, open_file, read_file, read_value
 from app.share.limits import LimitError
-from app.share.link import LinkError, read_game, read_rules, stored_digest
+from app.share.link import LinkError, content_digest, read_game, read_rules, stored_digest
 from app.share.restoring import Planning, Writing
-from app.ui import nav
+from app.ui import history, nav
 from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
 from app.ui.setup import draft as setup
 from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
@@ -53,6 +53,42 @@ def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
     saved = [key for key, card in cards.items() if card.get("shared_digest") == digest]
     same = saved or [key for key in cards if stored_digest(games[key]) == digest]
     return max(same, key=lambda key: str(cards[key].get("updated", "")), default=None)
+
+
+def earlier_copy(games: Mapping[str, GameDict], doc: GameDict) -> tuple[str, int] | None:
+    """A copy here of the game ``doc`` as it was some hands ago, and its number of hands: a
+    game saved from a link or a file (never one of the player's own) whose content is that of
+    ``doc``'s first hands, the rest unchanged (of several, the one with the most hands).
+
+    >>> from app.share.link import shared_doc
+    >>> doc = shared_doc({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]},
+    ...                                                    {"redeal": True}]})
+    >>> copy = {**doc, "id": "c1", "received_from": "link", "hands": doc["hands"][:1]}
+    >>> earlier_copy({"c1": copy}, doc), earlier_copy({"c1": {**copy, "received_from": ""}}, doc)
+    (('c1', 1), None)
+    >>> earlier_copy({"c1": {**copy, "hands": [{"taker": 1, "cards": [100, 62]}]}}, doc) is None
+    True
+    """
+    hands = doc.get("hands", [])
+    cards = {key: _card(games, key) for key in games}
+    fitting = sorted(
+        (key for key, card in cards.items()
+         if card.get("received_from") and card.get("players") == doc.get("players")
+         and _hand_count(card) < len(hands)),
+        key=lambda key: (_hand_count(cards[key]), str(cards[key].get("updated", ""))),
+        reverse=True,
+    )
+    for key in fitting:
+        count = _hand_count(cards[key])
+        if stored_digest(games[key]) == content_digest({**doc, "hands": hands[:count]}):
+            return key, count
+    return None
+
+
+def _hand_count(card: GameDict) -> int:
+    """A game's hands by its summary (a count) or its record (a list)."""
+    hands = card.get("hands")
+    return len(hands) if isinstance(hands, list) else int(hands or 0)
 
 
 def _card(games: Mapping[str, GameDict], key: str) -> GameDict:
@@ -82,16 +118,21 @@ def _route_shared(state: State, parts: list[str], starting: bool = False) -> lis
     if incoming is None or (incoming.source, incoming.key) != ("link", payload):
         incoming = from_link(payload, state.games)
     else:
-        incoming = dataclasses.replace(incoming, existing=_existing(state, incoming))
+        incoming = _found_here(state.games, incoming)
     _transfer(state, incoming=incoming, restore=None, restored=None)
     state.screen, state.game_id = "shared", None
     return [FOCUS_TITLE]
 
 
-def _existing(state: State, incoming: Incoming) -> str:
-    if incoming.kind != "game" or not incoming.digest:
-        return ""
-    return copy_of(state.games, incoming.digest) or ""
+def _found_here(games: Mapping[str, GameDict], incoming: Incoming) -> Incoming:
+    """``incoming`` with what is here of it as the games are now: a copy with its content
+    (``existing``), else a copy of it as it was some hands ago (``earlier``)."""
+    if incoming.kind != "game" or not incoming.digest or incoming.doc is None:
+        return incoming
+    existing = copy_of(games, incoming.digest) or ""
+    earlier = None if existing else earlier_copy(games, incoming.doc)
+    return dataclasses.replace(incoming, existing=existing, earlier=earlier[0] if earlier else "",
+                               earlier_hands=earlier[1] if earlier else 0)
 
 
 def from_link(payload: str, games: Mapping[str, GameDict]) -> Incoming:
@@ -101,8 +142,7 @@ def from_link(payload: str, games: Mapping[str, GameDict]) -> Incoming:
     except LinkError as error:
         return Incoming("game", "link", payload, error=error.code, params=error.params,
                         problems=_problems(error.problems))
-    existing = copy_of(games, shared.digest) or ""
-    return Incoming("game", "link", payload, shared.doc, shared.digest, existing=existing)
+    return _found_here(games, Incoming("game", "link", payload, shared.doc, shared.digest))
 
 
 def _route_rules(state: State, parts: list[str], starting: bool = False) -> list[Effect]:
@@ -203,6 +243,27 @@ def _save_shared(state: State, payload: Payload) -> list[Effect]:
     _transfer(state, incoming=None)
     state.notice = "copy_saved"
     return [put(state, game), *_open(state, game["id"])]
+
+
+def _update_copy(state: State, payload: Payload) -> list[Effect]:
+    """The copy here of the game on screen as it was some hands ago goes on with the hands it
+    lacks, each added as a hand entered is (↶ takes them back one by one); the game opens."""
+    incoming = state.transfer.incoming
+    if incoming is None or incoming.kind != "game" or incoming.doc is None:
+        return []
+    found = earlier_copy(state.games, incoming.doc)
+    if found is None:  # changed meanwhile (in another tab): the screen says what is here now
+        _transfer(state, incoming=_found_here(state.games, incoming))
+        return []
+    game_id, count = found
+    now = payload.get("now", "")
+    game = state.games[game_id]
+    hands = incoming.doc["hands"]
+    for index in range(count, len(hands)):
+        game = history.apply_change(game, {"op": "add", "index": index, "hand": hands[index]}, now)
+    _transfer(state, incoming=None)
+    state.notice, state.notice_params = "copy_updated", {"count": len(hands) - count}
+    return [put(state, {**game, "shared_digest": incoming.digest}), *_open(state, game_id)]
 
 
 def _copied_log(incoming: Incoming, now: str) -> list[changelog.Entry]:
@@ -401,9 +462,9 @@ def _restore_ended(state: State) -> list[Effect]:
 
 
 def _file_game(state: State, name: str, found: GameFile) -> Incoming:
-    existing = copy_of(state.games, found.digest) or ""
-    return Incoming("game", "file", name, found.doc, found.digest, existing=existing,
-                    log=tuple(found.log or ()), log_dropped=found.log_problem is not None)
+    read = Incoming("game", "file", name, found.doc, found.digest, log=tuple(found.log or ()),
+                    log_dropped=found.log_problem is not None)
+    return _found_here(state.games, read)
 
 
 def _fresh_ids(payload: Payload) -> Iterator[str]:
@@ -452,6 +513,7 @@ HANDLERS: dict[str, Handler] = {
     "copied": _copied,
     "web-share": _web_share,
     "save-shared": _save_shared,
+    "update-copy": _update_copy,
     "use-rules": _use_rules,
     "open-file": _open_file,
     "restore": _restore,

@@ -42,8 +42,10 @@ class Incoming:
     (or rules) when it could be read, else ``error`` (a code) and ``problems``; ``digest`` names
     the game's content; ``key`` is the link's payload or the file's name (what was opened);
     ``existing`` the id of a game here with this content (a copy saved before), if any;
-    ``log`` the change log a file carried (checked), ``log_dropped`` whether the one it carried
-    was dropped.
+    ``earlier`` the id of a copy here of this game as it was some hands ago (saved from an
+    earlier link or file of it), if any and none has this content, and ``earlier_hands`` its
+    hands; ``log`` the change log a file carried (checked), ``log_dropped`` whether the one it
+    carried was dropped.
     """
 
     kind: Shared
@@ -55,6 +57,8 @@ class Incoming:
     params: dict[str, Any] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
     existing: str = ""
+    earlier: str = ""
+    earlier_hands: int = 0
     log: tuple[dict[str, Any], ...] = ()
     log_dropped: bool = False
 

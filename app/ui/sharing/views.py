@@ -221,6 +221,22 @@ def _already_here(have: GameDict, t: i18n.Tr) -> tuple[str, str]:
     return banner, actions
 
 
+def _earlier_here(have: GameDict, incoming: Incoming, t: i18n.Tr) -> tuple[str, str]:
+    """The banner and the buttons for a game of which a copy saved before is here as it was
+    some hands ago: that copy goes on with the new hands, or this one is saved apart."""
+    more = len(incoming.doc["hands"] if incoming.doc is not None else []) - incoming.earlier_hands
+    when = when_text(have.get("created", ""))
+    said = t("share.have_earlier", when=when, hands=incoming.earlier_hands, count=more)
+    banner = f"<p><strong>{esc(said)}</strong></p>"
+    actions = (
+        '<div class="row"><button type="button" class="btn primary big" id="update-copy" '
+        f'data-action="update-copy">{esc(t("share.update_copy", count=more))}</button>'
+        '<button type="button" class="btn" id="save-shared" data-action="save-shared">'
+        f"{esc(t('share.save_apart'))}</button></div>"
+    )
+    return banner, actions
+
+
 def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     """A game from outside: read-only, marked as not ours, with "save a copy"; or why it could
     not be opened."""
@@ -231,8 +247,11 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     game = incoming.doc
     existing = incoming.existing if incoming.existing in state.games else ""
     source = t("share.from_file", name=incoming.key) if from_file else t("share.from_link")
+    earlier = incoming.earlier if incoming.earlier in state.games else ""
     if existing:
         banner, actions = _already_here(state.games[existing], t)
+    elif earlier:
+        banner, actions = _earlier_here(state.games[earlier], incoming, t)
     else:
         banner = (
             f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
@@ -244,8 +263,8 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
         )
     return (
         _title(heading)
-        + f'<div class="{"here" if existing else "foreign"}" role="note">{banner}'
-        + (f"<p>{esc(source)}</p>" if existing else "")
+        + f'<div class="{"here" if existing or earlier else "foreign"}" role="note">{banner}'
+        + (f"<p>{esc(source)}</p>" if existing or earlier else "")
         + _log_note(incoming, t)
         + "</div>"
         + actions
