@@ -206,3 +206,18 @@ def test_a_change_of_earlier_hands_that_decides_the_game_anew_says_so_in_its_not
     table.do("ask-delete-hand")
     table.do("confirm-yes")  # still going on: the plain notice
     assert table.state.notice == "deleted" and len(table.game["hands"]) == 2
+
+
+def test_a_correction_that_ends_the_game_early_says_the_later_hands_will_not_count() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"], target=301)
+    table.hand(0, {0: 100})
+    table.hand(0, {0: 100})
+    table.hand(0, {0: 80})  # a bait: 200 : 286
+    table.hand(0, {0: 150})  # 350 : 298, the game won here
+    table.do("edit-hand", index=2)
+    table.do("cards", side=0, value="150")  # 350 : 136 after hand 3
+    preview = table.html().split('id="preview"')[1]
+    assert "This hand ends the game: the winner is Оля. The later hands (1) will not count." in preview
+    table.do("cards", side=0, value="80")  # as it was: the game ends with hand 4 again
+    assert "ends the game" not in table.html().split('id="preview"')[1]

@@ -284,9 +284,21 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         body = (
             f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
         )
-    if trial.finished and trial.winner is not None and line.number == len(trial.hands):
-        body += f'<p class="ends">{esc(t("entry.preview_ends", side=side_label(game, trial.winner, t("side.and"))))}</p>'
+    body += _ends(game, trial, line, t)
     return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p>{reason}</div>'
+
+
+def _ends(game: GameDict, trial: engine.Sheet, line: engine.HandLine, t: i18n.Tr) -> str:
+    """That the hand ends the game, and who wins it; a correction that ends it before hands
+    entered after it says that those will not count (the sheet marks them so once saved)."""
+    later = len(trial.hands) - line.number
+    ends = not line.void and (later == 0 or trial.hands[line.number].void)
+    if not (trial.finished and trial.winner is not None and ends):
+        return ""
+    side = side_label(game, trial.winner, t("side.and"))
+    text = t("entry.preview_ends_early", side=side, count=later) if later else t(
+        "entry.preview_ends", side=side)
+    return f'<p class="ends">{esc(text)}</p>'
 
 
 def _untouched(draft: HandDraft) -> bool:
