@@ -218,6 +218,6 @@ def test_a_correction_that_ends_the_game_early_says_the_later_hands_will_not_cou
     table.do("edit-hand", index=2)
     table.do("cards", side=0, value="150")  # 350 : 136 after hand 3
     preview = table.html().split('id="preview"')[1]
-    assert "This hand ends the game: the winner is Оля. The later hands (1) will not count." in preview
+    assert "This hand ends the game: the winner is Оля. The hand after it will not count." in preview
     table.do("cards", side=0, value="80")  # as it was: the game ends with hand 4 again
     assert "ends the game" not in table.html().split('id="preview"')[1]

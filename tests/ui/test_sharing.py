@@ -205,8 +205,9 @@ def test_saving_a_shared_game_makes_a_new_game_and_touches_no_other() -> None:
 def test_a_later_link_of_a_saved_game_adds_its_new_hands_to_the_copy() -> None:
     # at the table a friend opens the sender's link after each hand or two
     sender = played("en", names=["Оля", "Петро"], hands=2)
+    first = game_fragment(sender.game)
     table = Table("en")
-    table.do("route", hash=game_fragment(sender.game))
+    table.do("route", hash=first)
     table.do("save-shared", new_id="gcopy", now="2026-12-01T20:00:00")
     sender.hand(0, {0: 100})
     sender.hand(1, {1: 120})
@@ -226,6 +227,32 @@ def test_a_later_link_of_a_saved_game_adds_its_new_hands_to_the_copy() -> None:
     table.do("redo")
     table.do("route", hash=game_fragment(sender.game))  # the same link again: the copy is it
     assert 'href="#/game/gcopy"' in table.html() and 'id="update-copy"' not in table.html()
+    table.do("route", hash=first)  # and the link it was saved from
+    assert 'href="#/game/gcopy"' in table.html() and 'id="save-shared"' not in table.html()
+    table.do("route", hash="#/game/gcopy")
+    table.do("undo")
+    table.do("undo")  # both hands taken back: the later link offers them again
+    table.do("route", hash=game_fragment(sender.game))
+    assert "Add the 2 new hands to my copy" in table.html()
+
+
+def test_a_copy_changed_in_another_tab_meanwhile_is_not_added_to_and_that_is_said() -> None:
+    sender = played("en", names=["Оля", "Петро"], hands=2)
+    mine = Table("en")
+    mine.do("route", hash=game_fragment(sender.game))
+    mine.do("save-shared", new_id="gcopy")
+    sender.hand(0, {0: 100})
+    mine.do("route", hash=game_fragment(sender.game))
+    other = Table("en", store=mine.store)
+    other.do("route", hash="#/game/gcopy")
+    other.do("edit-hand", index=0)
+    other.do("cards", side=0, value="90")
+    other.do("save-hand")
+    mine.hear("gcopy")
+    assert put_games(mine.do("update-copy")) == [] and mine.state.notice == "copy_changed"
+    html = mine.html()
+    assert "was changed meanwhile, so the new hands were not added" in html
+    assert 'id="update-copy"' not in html and 'id="save-shared"' in html
 
 
 def test_a_later_link_is_not_offered_to_a_copy_changed_here_nor_to_a_game_of_ones_own() -> None:

@@ -33,7 +33,15 @@ from app.share.restoring import Planning, Writing
 from app.ui import history, nav
 from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
 from app.ui.setup import draft as setup
-from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer
+from app.ui.sharing.state import (
+    GameDict,
+    Incoming,
+    Problem,
+    Restored,
+    Transfer,
+    game_card,
+    hand_count,
+)
 from app.ui.state import LANGS, State
 
 
@@ -45,20 +53,23 @@ def _transfer(state: State, **changes: Any) -> Transfer:
 # --- what a game's content is, and whether we have it ---------------------------------------
 
 
-def copy_of(games: Mapping[str, GameDict], digest: str) -> str | None:
+def copy_of(games: Mapping[str, GameDict], digest: str, cards: Cards | None = None) -> str | None:
     """The id of a game here that came from (or is) this content: a copy saved from the same
     link or file (its summary says), else a game with exactly this content; of several, the one
-    changed last (the first of those changed at the same time)."""
-    cards = {key: _card(games, key) for key in games}
+    changed last (the first of those changed at the same time). ``cards``: the games' summaries
+    (:func:`cards_of`), when made already."""
+    cards = cards_of(games) if cards is None else cards
     saved = [key for key, card in cards.items() if card.get("shared_digest") == digest]
     same = saved or [key for key in cards if stored_digest(games[key]) == digest]
     return max(same, key=lambda key: str(cards[key].get("updated", "")), default=None)
 
 
-def earlier_copy(games: Mapping[str, GameDict], doc: GameDict) -> tuple[str, int] | None:
+def earlier_copy(
+    games: Mapping[str, GameDict], doc: GameDict, cards: Cards | None = None
+) -> tuple[str, int] | None:
     """A copy here of the game ``doc`` as it was some hands ago, and its number of hands: a
     game saved from a link or a file (never one of the player's own) whose content is that of
-    ``doc``'s first hands, the rest unchanged (of several, the one with the most hands).
+    ``doc``'s first hands, one played hand at least (of several, the one with the most hands).
 
     >>> from app.share.link import shared_doc
     >>> doc = shared_doc({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]},
@@ -68,32 +79,36 @@ def earlier_copy(games: Mapping[str, GameDict], doc: GameDict) -> tuple[str, int
     (('c1', 1), None)
     >>> earlier_copy({"c1": {**copy, "hands": [{"taker": 1, "cards": [100, 62]}]}}, doc) is None
     True
+    >>> earlier_copy({"c1": {**copy, "hands": []}}, doc) is None  # no hand says which game
+    True
     """
     hands = doc.get("hands", [])
-    cards = {key: _card(games, key) for key in games}
+    cards = cards_of(games) if cards is None else cards
+    played = next((n for n, hand in enumerate(hands, 1) if not hand.get("redeal")), len(hands))
     fitting = sorted(
         (key for key, card in cards.items()
          if card.get("received_from") and card.get("players") == doc.get("players")
-         and _hand_count(card) < len(hands)),
-        key=lambda key: (_hand_count(cards[key]), str(cards[key].get("updated", ""))),
+         and played <= hand_count(card) < len(hands)),
+        key=lambda key: (hand_count(cards[key]), str(cards[key].get("updated", ""))),
         reverse=True,
     )
+    digests: dict[int, str] = {}  # of doc's first hands, by how many
     for key in fitting:
-        count = _hand_count(cards[key])
-        if stored_digest(games[key]) == content_digest({**doc, "hands": hands[:count]}):
+        count = hand_count(cards[key])
+        if count not in digests:
+            digests[count] = content_digest({**doc, "hands": hands[:count]})
+        if stored_digest(games[key]) == digests[count]:
             return key, count
     return None
 
 
-def _hand_count(card: GameDict) -> int:
-    """A game's hands by its summary (a count) or its record (a list)."""
-    hands = card.get("hands")
-    return len(hands) if isinstance(hands, list) else int(hands or 0)
+Cards = dict[str, GameDict]
+"""The games' summaries by id (a game's own dict where the games are plain dicts)."""
 
 
-def _card(games: Mapping[str, GameDict], key: str) -> GameDict:
-    summary = getattr(games, "summary", None)
-    return summary(key) if summary is not None else games[key]
+def cards_of(games: Mapping[str, GameDict]) -> Cards:
+    """Each game's summary (:func:`~app.ui.sharing.state.game_card`)."""
+    return {key: game_card(games, key) for key in games}
 
 
 def _problems(problems: list[engine.Problem]) -> tuple[Problem, ...]:
@@ -125,14 +140,18 @@ def _route_shared(state: State, parts: list[str], starting: bool = False) -> lis
 
 
 def _found_here(games: Mapping[str, GameDict], incoming: Incoming) -> Incoming:
-    """``incoming`` with what is here of it as the games are now: a copy with its content
-    (``existing``), else a copy of it as it was some hands ago (``earlier``)."""
+    """``incoming`` with what is here of it as the games are now: a copy with its content or
+    saved from it (``existing``), else a copy of it as it was some hands ago (``earlier``: also
+    one saved from it whose hands added since were taken back with ↶)."""
     if incoming.kind != "game" or not incoming.digest or incoming.doc is None:
         return incoming
-    existing = copy_of(games, incoming.digest) or ""
-    earlier = None if existing else earlier_copy(games, incoming.doc)
-    return dataclasses.replace(incoming, existing=existing, earlier=earlier[0] if earlier else "",
-                               earlier_hands=earlier[1] if earlier else 0)
+    cards = cards_of(games)
+    existing = copy_of(games, incoming.digest, cards) or ""
+    earlier = None
+    if not existing or stored_digest(games[existing]) != incoming.digest:
+        earlier = earlier_copy(games, incoming.doc, cards)
+    return dataclasses.replace(incoming, existing="" if earlier else existing,
+                               earlier=earlier[0] if earlier else "")
 
 
 def from_link(payload: str, games: Mapping[str, GameDict]) -> Incoming:
@@ -254,6 +273,7 @@ def _update_copy(state: State, payload: Payload) -> list[Effect]:
     found = earlier_copy(state.games, incoming.doc)
     if found is None:  # changed meanwhile (in another tab): the screen says what is here now
         _transfer(state, incoming=_found_here(state.games, incoming))
+        state.notice = "copy_changed"
         return []
     game_id, count = found
     now = payload.get("now", "")
@@ -263,7 +283,9 @@ def _update_copy(state: State, payload: Payload) -> list[Effect]:
         game = history.apply_change(game, {"op": "add", "index": index, "hand": hands[index]}, now)
     _transfer(state, incoming=None)
     state.notice, state.notice_params = "copy_updated", {"count": len(hands) - count}
-    return [put(state, {**game, "shared_digest": incoming.digest}), *_open(state, game_id)]
+    # its shared_digest stays the link it was saved from: that link, opened again, still finds
+    # it (this one finds it by its content)
+    return [put(state, game), *_open(state, game_id)]
 
 
 def _copied_log(incoming: Incoming, now: str) -> list[changelog.Entry]:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -43,9 +44,8 @@ class Incoming:
     the game's content; ``key`` is the link's payload or the file's name (what was opened);
     ``existing`` the id of a game here with this content (a copy saved before), if any;
     ``earlier`` the id of a copy here of this game as it was some hands ago (saved from an
-    earlier link or file of it), if any and none has this content, and ``earlier_hands`` its
-    hands; ``log`` the change log a file carried (checked), ``log_dropped`` whether the one it
-    carried was dropped.
+    earlier link or file of it), if any, instead; ``log`` the change log a file carried
+    (checked), ``log_dropped`` whether the one it carried was dropped.
     """
 
     kind: Shared
@@ -58,9 +58,25 @@ class Incoming:
     problems: tuple[Problem, ...] = ()
     existing: str = ""
     earlier: str = ""
-    earlier_hands: int = 0
     log: tuple[dict[str, Any], ...] = ()
     log_dropped: bool = False
+
+
+def game_card(games: Mapping[str, GameDict], game_id: str) -> GameDict:
+    """A game's summary (``app.storage.Games``: no stored game is read for it), or the game's
+    own dict where the games are plain dicts."""
+    summary = getattr(games, "summary", None)
+    return summary(game_id) if summary is not None else games[game_id]
+
+
+def hand_count(card: GameDict) -> int:
+    """A game's number of hands, by its summary (a count) or by its record (a list).
+
+    >>> hand_count({"hands": 3}), hand_count({"hands": [{}, {}]}), hand_count({})
+    (3, 2, 0)
+    """
+    hands = card.get("hands")
+    return len(hands) if isinstance(hands, list) else int(hands or 0)
 
 
 def sheet_key(incoming: Incoming) -> str:
