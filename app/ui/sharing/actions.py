@@ -28,7 +28,14 @@ from app.share.backup import BackupError
 from app.share.errors import ShareError
 from app.share.files import FileError, GameFile, LinkText, link_in, open_file, read_file, read_value
 from app.share.limits import LimitError
-from app.share.link import LinkError, content_digest, read_game, read_rules, stored_digest
+from app.share.link import (
+    LinkError,
+    content_digest,
+    game_digest,
+    read_game,
+    read_rules,
+    stored_digest,
+)
 from app.share.restoring import Planning, Writing
 from app.ui import history, nav
 from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
@@ -102,6 +109,36 @@ def earlier_copy(
     return None
 
 
+def later_copy(games: Mapping[str, GameDict], doc: GameDict, cards: Cards | None = None) -> str | None:
+    """A copy here that has gone on from the game ``doc`` (a link older than the last one it
+    was brought up to date by): saved from a link or a file, its first hands ``doc``'s, one
+    played hand among them at least (of several, the one changed last).
+
+    >>> from app.share.link import shared_doc
+    >>> doc = shared_doc({"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]})
+    >>> copy = {**doc, "id": "c1", "received_from": "link", "hands": [*doc["hands"], {"redeal": True}]}
+    >>> later_copy({"c1": copy}, doc), later_copy({"c1": {**copy, "received_from": ""}}, doc)
+    ('c1', None)
+    """
+    hands = doc.get("hands", [])
+    if all(hand.get("redeal") for hand in hands):
+        return None
+    cards = cards_of(games) if cards is None else cards
+    fitting = sorted(
+        (key for key, card in cards.items()
+         if card.get("received_from") and card.get("players") == doc.get("players")
+         and hand_count(card) > len(hands)),
+        key=lambda key: str(cards[key].get("updated", "")),
+        reverse=True,
+    )
+    digest = content_digest(doc)
+    for key in fitting:
+        game = games[key]
+        if game_digest({**game, "hands": game["hands"][: len(hands)]}) == digest:
+            return key
+    return None
+
+
 Cards = dict[str, GameDict]
 """The games' summaries by id (a game's own dict where the games are plain dicts)."""
 
@@ -142,7 +179,8 @@ def _route_shared(state: State, parts: list[str], starting: bool = False) -> lis
 def _found_here(games: Mapping[str, GameDict], incoming: Incoming) -> Incoming:
     """``incoming`` with what is here of it as the games are now: a copy with its content or
     saved from it (``existing``), else a copy of it as it was some hands ago (``earlier``: also
-    one saved from it whose hands added since were taken back with ↶)."""
+    one saved from it whose hands added since were taken back with ↶), else a copy that has
+    gone on from it (``existing``: an older link)."""
     if incoming.kind != "game" or not incoming.digest or incoming.doc is None:
         return incoming
     cards = cards_of(games)
@@ -150,6 +188,8 @@ def _found_here(games: Mapping[str, GameDict], incoming: Incoming) -> Incoming:
     earlier = None
     if not existing or stored_digest(games[existing]) != incoming.digest:
         earlier = earlier_copy(games, incoming.doc, cards)
+    if not existing and earlier is None:
+        existing = later_copy(games, incoming.doc, cards) or ""
     return dataclasses.replace(incoming, existing="" if earlier else existing,
                                earlier=earlier[0] if earlier else "")
 
