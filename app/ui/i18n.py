@@ -80,6 +80,21 @@ def plural(lang: str, n: int) -> str:
     return "many"
 
 
+CAPITAL_AFTER_COLON = ("en",)
+"""Languages that begin a sentence after a colon with a capital letter (Ukrainian and Russian
+go on in small letters)."""
+
+
+def after_colon(t: Tr, text: str) -> str:
+    """A sentence as it goes on after a colon in ``t``'s language.
+
+    >>> after_colon(translator("ru"), "Впиши очки."), after_colon(translator("en"), "Type it.")
+    ('впиши очки.', 'Type it.')
+    """
+    lang = next(lang for lang in TABLES if translator(lang) is t)
+    return text if lang in CAPITAL_AFTER_COLON else text[:1].lower() + text[1:]
+
+
 def has(key: str) -> bool:
     """Whether a key exists (in every language: the tables are tested to match)."""
     return key in UK or f"{key}.one" in UK

@@ -692,7 +692,7 @@ def test_what_is_still_to_enter_is_asked_for_in_grey_and_a_wrong_entry_is_red() 
     table.do("cancel-hand")
     table.do("new-hand")
     table.do("taker", seat=0)
-    assert (preview_kind(table), preview_text(table)) == ("waiting", "Оля: Впиши очки.")
+    assert (preview_kind(table), preview_text(table)) == ("waiting", "Оля: впиши очки.")
     table.do("cards", side=0, value="163")
     assert preview_kind(table) == "problem"
 

@@ -318,19 +318,20 @@ NOT_YET = ("missing", "ui.cards_missing", "cards_required", "last_trick_required
 
 
 def preview_problem(game: GameDict, issues: list[Issue], t: i18n.Tr) -> str:
-    """The first problem in form order, as its field shows it (a card field's side named).
+    """The first problem in form order, as its field shows it (a card field's side named, the
+    text going on after the colon as each language writes it).
 
     >>> from app.ui.scoring import Issue
     >>> g = {"players": ["Оля", "Петро"]}
-    >>> preview_problem(g, [Issue("melds", "x"), Issue("cards.1", "ui.cards_missing")],
-    ...                 i18n.translator("en"))
-    'Петро: Type the points.'
+    >>> issues = [Issue("melds", "x"), Issue("cards.1", "ui.cards_missing")]
+    >>> [preview_problem(g, issues, i18n.translator(lang)) for lang in ("en", "uk")]
+    ['Петро: Type the points.', 'Петро: впиши очки.']
     """
     first = min(issues, key=lambda issue: form_place(field_id(issue.field)))
     text = issue_text(t, first, game)
     parts = first.field.split(".")
     if parts[0] == "cards" and len(parts) == 2 and parts[1].isdecimal():
-        return f"{side_label(game, int(parts[1]))}: {text}"
+        return f"{side_label(game, int(parts[1]))}: {i18n.after_colon(t, text)}"
     return text
 
 
