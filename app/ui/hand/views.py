@@ -281,6 +281,8 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         )
         outcome = t(f"outcome.{line.outcome}") if line.outcome else t("outcome.debertz")
         items = join(_preview_side(game, draft, line, side, t) for side in range(draft.sides))
+        if line.pot:  # what hangs after this hand, as the board will say (eggs, a pot not won)
+            items += f' <span class="pside pot">{esc(t("game.hanging", points=line.pot))}</span>'
         body = (
             f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
         )
