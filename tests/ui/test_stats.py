@@ -392,6 +392,28 @@ def test_the_report_says_from_which_hand_the_time_is_counted() -> None:
             "without a time") in text
 
 
+def test_the_report_says_up_to_which_hand_the_time_is_counted() -> None:
+    """A copy saved from a file (its hands timed), then brought up to date from a link (whose
+    hands carry no time): its time is that of the file's hands, and says so."""
+    from app.ui.stats.report import game_report
+    from app.ui.stats.report_views import time_text
+
+    start = datetime(2026, 12, 6, 19, 0)
+    timed = [
+        {
+            "taker": 0,
+            "cards": [100, 62],
+            "at": (start + timedelta(minutes=m)).isoformat(timespec="seconds"),
+        }
+        for m in (0, 20)
+    ]
+    later = [{"taker": 1, "cards": [62, 100]}, {"redeal": True}]
+    report = game_report({"players": ["Оля", "Петро"], "hands": [*timed, *later]})
+    assert time_text(report, i18n.translator("en")) == (
+        "20 min (06.12.2026 19:00–19:20) — up to hand 2: the later ones came without a time"
+    )
+
+
 def test_reports_are_computed_ahead_a_few_games_per_step() -> None:
     from app.ui.stats.report import _reports, warm_reports, warming
 

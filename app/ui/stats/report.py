@@ -84,13 +84,17 @@ class Timing:
     """When a game was played: the earliest and latest time stamps of its counted records.
 
     ``first_hand`` is the number of the first record that has a time (1 when all have one);
-    ``untimed`` how many counted records have none (entered before the app stamped hands).
+    ``untimed`` how many counted records have none (entered before the app stamped hands);
+    ``last_hand`` the number of the last record that has one and ``after`` how many counted
+    records follow it without one (hands added to a copy from a link, which carries no times).
     """
 
     start: datetime
     end: datetime
     first_hand: int
     untimed: int
+    last_hand: int = 0
+    after: int = 0
 
     @property
     def seconds(self) -> float:
@@ -181,6 +185,8 @@ class _Walk:
         self.hands = self.redeals = self.void = 0
         self.stamps: list[tuple[datetime, int]] = []
         self.untimed = 0
+        self.after = 0
+        """Counted records since the last one with a time that have none."""
 
     def line(self, line: engine.HandLine, hand: engine.Hand) -> None:
         """Count one record of the log."""
@@ -190,8 +196,10 @@ class _Walk:
         when = moment(hand.extra.get(TIME_KEY))
         if when is None:
             self.untimed += 1
+            self.after += 1
         else:
             self.stamps.append((when, line.number))
+            self.after = 0
         if line.kind == "redeal":
             self.redeals += 1
             return
@@ -271,8 +279,8 @@ class _Walk:
         if len(self.stamps) < 2:
             return None
         times = [when for when, _ in self.stamps]
-        first = min(number for _, number in self.stamps)
-        return Timing(min(times), max(times), first, self.untimed)
+        numbers = [number for _, number in self.stamps]
+        return Timing(min(times), max(times), min(numbers), self.untimed, max(numbers), self.after)
 
 
 def report_of(game: engine.Game, sheet: engine.Sheet) -> Report:

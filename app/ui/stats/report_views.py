@@ -121,6 +121,8 @@ def time_text(report: Report, t: i18n.Tr, from_link: bool = False) -> str:
     text = t("report.duration", duration=duration_text(timing.seconds, t), span=_span(timing))
     if timing.first_hand > 1:  # the game began before the app stamped hands
         text += " " + t("report.timed_from", n=timing.first_hand)
+    if timing.after:  # hands added from a link, which carries no times
+        text += " " + t("report.timed_until", n=timing.last_hand)
     return text
 
 
