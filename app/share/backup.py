@@ -412,10 +412,15 @@ def hand_counts(games: Mapping[str, GameDict]) -> dict[str, int]:
     >>> hand_counts({"g1": {"hands": [{}, {}]}, "g2": {}})
     {'g1': 2, 'g2': 0}
     """
+    return {game_id: hand_count(games, game_id) for game_id in games}
+
+
+def hand_count(games: Mapping[str, GameDict], game_id: str) -> int:
+    """The number of hands of one game of ``games`` (from its summary, as :func:`hand_counts`)."""
     summary = getattr(games, "summary", None)
     if summary is not None:
-        return {game_id: int(summary(game_id).get("hands", 0)) for game_id in games}
-    return {game_id: len(game.get("hands", [])) for game_id, game in games.items()}
+        return int(summary(game_id).get("hands", 0))
+    return len(games[game_id].get("hands", []))
 
 
 def reminder_due(games: Mapping[str, GameDict], settings: Mapping[str, Any]) -> int:

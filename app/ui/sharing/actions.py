@@ -40,15 +40,7 @@ from app.share.restoring import Planning, Writing
 from app.ui import history, nav
 from app.ui.core import FOCUS_TITLE, Effect, Handler, Payload, Route, int_of, put
 from app.ui.setup import draft as setup
-from app.ui.sharing.state import (
-    GameDict,
-    Incoming,
-    Problem,
-    Restored,
-    Transfer,
-    game_card,
-    hand_count,
-)
+from app.ui.sharing.state import GameDict, Incoming, Problem, Restored, Transfer, game_card
 from app.ui.state import LANGS, State
 
 
@@ -91,17 +83,16 @@ def earlier_copy(
     """
     hands = doc.get("hands", [])
     cards = cards_of(games) if cards is None else cards
-    played = next((n for n, hand in enumerate(hands, 1) if not hand.get("redeal")), len(hands))
+    counts = {key: backups.hand_count(games, key) for key in _copies_of(doc, cards)}
+    played = _first_played(hands) or len(hands)
     fitting = sorted(
-        (key for key, card in cards.items()
-         if card.get("received_from") and card.get("players") == doc.get("players")
-         and played <= hand_count(card) < len(hands)),
-        key=lambda key: (hand_count(cards[key]), str(cards[key].get("updated", ""))),
+        (key for key, count in counts.items() if played <= count < len(hands)),
+        key=lambda key: (counts[key], str(cards[key].get("updated", ""))),
         reverse=True,
     )
     digests: dict[int, str] = {}  # of doc's first hands, by how many
     for key in fitting:
-        count = hand_count(cards[key])
+        count = counts[key]
         if count not in digests:
             digests[count] = content_digest({**doc, "hands": hands[:count]})
         if stored_digest(games[key]) == digests[count]:
@@ -121,13 +112,11 @@ def later_copy(games: Mapping[str, GameDict], doc: GameDict, cards: Cards | None
     ('c1', None)
     """
     hands = doc.get("hands", [])
-    if all(hand.get("redeal") for hand in hands):
+    if _first_played(hands) is None:
         return None
     cards = cards_of(games) if cards is None else cards
     fitting = sorted(
-        (key for key, card in cards.items()
-         if card.get("received_from") and card.get("players") == doc.get("players")
-         and hand_count(card) > len(hands)),
+        (key for key in _copies_of(doc, cards) if backups.hand_count(games, key) > len(hands)),
         key=lambda key: str(cards[key].get("updated", "")),
         reverse=True,
     )
@@ -137,6 +126,23 @@ def later_copy(games: Mapping[str, GameDict], doc: GameDict, cards: Cards | None
         if game_digest({**game, "hands": game["hands"][: len(hands)]}) == digest:
             return key
     return None
+
+
+def _copies_of(doc: GameDict, cards: Cards) -> list[str]:
+    """The games here that may be copies of ``doc``'s game at another hand: saved from a link
+    or a file (never one of the player's own), with its players."""
+    return [key for key, card in cards.items()
+            if card.get("received_from") and card.get("players") == doc.get("players")]
+
+
+def _first_played(hands: list[dict[str, Any]]) -> int | None:
+    """The number of the first hand that is not a redeal (redeals alone say nothing of which
+    game they belong to), if any.
+
+    >>> _first_played([{"redeal": True}, {"taker": 0}]), _first_played([{"redeal": True}])
+    (2, None)
+    """
+    return next((n for n, hand in enumerate(hands, 1) if not hand.get("redeal")), None)
 
 
 Cards = dict[str, GameDict]

@@ -69,16 +69,6 @@ def game_card(games: Mapping[str, GameDict], game_id: str) -> GameDict:
     return summary(game_id) if summary is not None else games[game_id]
 
 
-def hand_count(card: GameDict) -> int:
-    """A game's number of hands, by its summary (a count) or by its record (a list).
-
-    >>> hand_count({"hands": 3}), hand_count({"hands": [{}, {}]}), hand_count({})
-    (3, 2, 0)
-    """
-    hands = card.get("hands")
-    return len(hands) if isinstance(hands, list) else int(hands or 0)
-
-
 def sheet_key(incoming: Incoming) -> str:
     """What keeps the open «чому?» of a game from outside in ``State.explained`` (by its content,
     so that another file or link opens folded; never a game id, which has no colon).

@@ -26,7 +26,7 @@ from app.ui.markup import esc, grouped, join, progress
 from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
-from app.ui.sharing.state import Incoming, Problem, Restored, game_card, hand_count, sheet_key
+from app.ui.sharing.state import Incoming, Problem, Restored, game_card, sheet_key
 from app.ui.state import GameDict, Screen, State, last_changed
 from app.ui.views_common import issue_text, when_text
 
@@ -221,11 +221,10 @@ def _already_here(have: GameDict, t: i18n.Tr) -> tuple[str, str]:
     return banner, actions
 
 
-def _earlier_here(have: GameDict, incoming: Incoming, t: i18n.Tr) -> tuple[str, str]:
+def _earlier_here(have: GameDict, more: int, t: i18n.Tr) -> tuple[str, str]:
     """The banner and the buttons for a game of which a copy saved before is here as it was
-    some hands ago (``have``: its summary): that copy goes on with the new hands, or this one is
-    saved apart."""
-    more = len(incoming.doc["hands"] if incoming.doc is not None else []) - hand_count(have)
+    ``more`` hands ago (``have``: its summary): that copy goes on with the new hands, or this
+    one is saved apart."""
     when = when_text(have.get("created", ""))
     said = t("share.have_earlier", when=when, count=more)
     banner = f"<p><strong>{esc(said)}</strong></p>"
@@ -252,7 +251,8 @@ def incoming_game(state: State, incoming: Incoming, t: i18n.Tr) -> str:
     if existing:
         banner, actions = _already_here(state.games[existing], t)
     elif earlier:
-        banner, actions = _earlier_here(game_card(state.games, earlier), incoming, t)
+        more = len(game["hands"]) - backups.hand_count(state.games, earlier)
+        banner, actions = _earlier_here(game_card(state.games, earlier), more, t)
     else:
         banner = (
             f"<p><strong>{esc(t('share.not_yours'))}</strong> {esc(source)}</p>"
