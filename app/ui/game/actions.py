@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.ui import history, i18n, scoring
-from app.ui.core import Effect, Handler, Payload, open_game, put
+from app.ui.core import Effect, Handler, Payload, open_game
 from app.ui.games.actions import delete_game
-from app.ui.hand.actions import still_there, told_outcome
+from app.ui.hand.actions import put_telling_outcome, still_there
 from app.ui.state import Confirm, GameDict, State
 
 
@@ -43,9 +43,7 @@ def _confirm_yes(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, op, "delete"):
         return [Effect("focus", "ask-delete-hand")]  # the form stays open as it was
     state.entry, state.notice = None, "deleted"
-    stored = put(state, changed)
-    told_outcome(state, game)
-    return [stored, Effect("focus", "new-hand")]
+    return [put_telling_outcome(state, game, changed), Effect("focus", "new-hand")]
 
 
 def _undo(state: State, payload: Payload) -> list[Effect]:
@@ -57,9 +55,7 @@ def _undo(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, history.inverse(op), "undo"):
         return [Effect("focus", "undo")]
     state.entry, state.confirm, state.notice = None, None, "undone"
-    stored = put(state, changed)
-    told_outcome(state, game)
-    return [stored, Effect("focus", "undo")]
+    return [put_telling_outcome(state, game, changed), Effect("focus", "undo")]
 
 
 def _redo(state: State, payload: Payload) -> list[Effect]:
@@ -71,9 +67,7 @@ def _redo(state: State, payload: Payload) -> list[Effect]:
     if _refused(state, changed, op, "redo"):
         return [Effect("focus", "redo")]
     state.entry, state.confirm, state.notice = None, None, "redone"
-    stored = put(state, changed)
-    told_outcome(state, game)
-    return [stored, Effect("focus", "redo")]
+    return [put_telling_outcome(state, game, changed), Effect("focus", "redo")]
 
 
 def _refused(state: State, changed: GameDict, op: dict[str, Any], why: str) -> bool:

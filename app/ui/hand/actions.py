@@ -168,9 +168,8 @@ def _save_hand(state: State, payload: Payload) -> list[Effect]:
     new = history.apply_change(game, op, payload.get("now", ""))
     if draft.index is None:
         return [put(state, new), Effect("focus", "new-hand"), TO_TOP]
-    stored = put(state, new)
-    told_outcome(state, game)  # the banner may be far above the corrected row
-    return [stored, Effect("focus", f"hand-{draft.index}")]
+    # the banner may be far above the corrected row: the notice says when the game ends anew
+    return [put_telling_outcome(state, game, new), Effect("focus", f"hand-{draft.index}")]
 
 
 NOW_WON = {"edited": "edited_won", "deleted": "deleted_won", "undone": "undone_won",
@@ -179,34 +178,36 @@ GOES_ON = {"edited": "edited_open", "deleted": "deleted_open", "undone": "undone
            "redone": "redone_open"}
 
 
-def told_outcome(state: State, before: GameDict) -> None:
-    """The notice of a change of earlier hands (an edit, a delete, ↶ or ↷), once the game shown
-    is stored as changed (``put``), says too when the change decides the game anew: won now (by
-    whom: the banner at the top may be off screen), or going on again.
+def put_telling_outcome(state: State, before: GameDict, changed: GameDict) -> Effect:
+    """``put`` the game shown as ``changed`` by a change of earlier hands (an edit, a delete, ↶
+    or ↷); its notice says too when the change decides the game anew: won now (by whom: the
+    banner at the top may be off screen), or going on again.
 
     >>> from app.ui.state import initial_state
     >>> won = {"id": "g1", "players": ["A", "B"], "hands": [{"taker": 0, "debertz": 0}]}
-    >>> state = initial_state({"g1": {**won, "hands": []}}, {}, [], [])
+    >>> state = initial_state({"g1": won}, {}, [], [])
     >>> state.game_id, state.notice = "g1", "undone"
-    >>> told_outcome(state, won)
+    >>> _ = put_telling_outcome(state, won, {**won, "hands": []})
     >>> state.notice
     'undone_open'
-    >>> state.games["g1"], state.notice = won, "redone"
-    >>> told_outcome(state, {**won, "hands": []})
+    >>> state.notice = "redone"
+    >>> _ = put_telling_outcome(state, state.games["g1"], won)
     >>> state.notice, state.notice_params
     ('redone_won', {'side': 'A'})
     """
     done, was = state.notice or "", _winner(before)  # (kept: the game as last shown)
-    after = open_game(state)
+    stored = put(state, changed)
+    after = open_game(state)  # as stored: its replay is the one the screen and summary use
     winner = _winner(after)
     if winner == was:
-        return
+        return stored
     if winner is None:
         state.notice = GOES_ON.get(done, done)
-        return
+        return stored
     state.notice = NOW_WON.get(done, done)
     and_word = i18n.translator(state.lang)("side.and")
     state.notice_params = {"side": scoring.side_label(after, winner, and_word)}
+    return stored
 
 
 def _winner(game: GameDict) -> int | None:
