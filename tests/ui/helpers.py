@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.storage import (
@@ -142,3 +143,11 @@ class Table:
         """Every commit so far, oldest first."""
         return [e.value for e in self.effects if e.kind == "commit"]
 
+
+def preview_text(table: Table) -> str:
+    """The hand form's preview line as text (its tags taken out)."""
+    found = re.search(
+        r'<div class="preview[^"]*" id="preview"[^>]*><p>(.*?)</p></div>', table.html()
+    )
+    assert found is not None
+    return re.sub(r"<[^>]+>", "", found.group(1))

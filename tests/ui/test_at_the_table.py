@@ -12,7 +12,7 @@ from app.ui import prefs
 from app.ui.reducer import reduce
 from app.ui.state import initial_state
 from app.ui.views import render
-from tests.ui.helpers import Table
+from tests.ui.helpers import Table, preview_text
 
 
 def test_choosing_the_taker_puts_the_focus_on_the_takers_card_field() -> None:
@@ -219,10 +219,10 @@ def test_a_correction_that_ends_the_game_early_says_the_later_hands_will_not_cou
     table.do("cards", side=0, value="150")  # 350 : 136 after hand 3
     assert (
         "This hand ends the game: the winner is Оля. The hand after it will not count."
-        in preview(table)
+        in preview_text(table)
     )
     table.do("cards", side=0, value="80")  # as it was: the game ends with hand 4 again
-    assert "ends the game" not in preview(table)
+    assert "ends the game" not in preview_text(table)
 
 
 def test_the_preview_says_what_hangs_after_eggs_the_first_time_too() -> None:
@@ -231,18 +231,11 @@ def test_the_preview_says_what_hangs_after_eggs_the_first_time_too() -> None:
     table.do("new-hand")
     table.do("taker", seat=0)
     table.do("cards", side=0, value="81")  # eggs: the taker's 81 hang
-    assert "Hanging: 81" in preview(table)
+    assert "Hanging: 81" in preview_text(table)
     table.do("save-hand")
     table.do("new-hand")
     table.do("taker", seat=1)
     table.do("cards", side=1, value="81")  # eggs again: 81 + 81
-    assert "Hanging: 162" in preview(table)
+    assert "Hanging: 162" in preview_text(table)
     table.do("cards", side=1, value="100")  # made: the pot is won, nothing hangs
-    assert "Hanging" not in preview(table)
-
-
-def preview(table: Table) -> str:
-    """The hand form's preview line as drawn."""
-    found = re.search(r'<div class="preview[^"]*" id="preview".*?</div>', table.html(), re.DOTALL)
-    assert found is not None
-    return found.group(0)
+    assert "Hanging" not in preview_text(table)

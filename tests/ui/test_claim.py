@@ -16,7 +16,7 @@ from app.ui import i18n, scoring
 from app.ui.markup import esc
 from app.ui.reducer import reduce
 from app.ui.state import LANGS, initial_state
-from tests.ui.helpers import XSS, Table
+from tests.ui.helpers import XSS, Table, preview_text
 from tests.ui.test_sharing import audit
 
 OLYA_PETRO = ["Оля", "Петро"]
@@ -60,12 +60,6 @@ def claim(table: Table, taker: int, side: int | None, cards: str, terz: int = 0,
         table.do("claim-meld", kind="terz", step=1)
     if bella:
         table.do("claim-bella")
-
-
-def preview_text(table: Table) -> str:
-    found = re.search(r'<div class="preview[^"]*" id="preview"[^>]*><p>(.*?)</p></div>', table.html())
-    assert found is not None
-    return re.sub(r"<[^>]+>", "", found.group(1))
 
 
 def preview_kind(table: Table) -> str:
