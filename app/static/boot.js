@@ -468,6 +468,26 @@
 
   // --- Python ----------------------------------------------------------------------------------
 
+  // PyScript watches the whole document (a MutationObserver of every node and attribute) for
+  // <script type="py"> and py-* event attributes added later, and searches each added subtree
+  // for them: 5–9 ms of a 60-hand sheet drawn at 4x CPU. Once the app runs, nothing is added
+  // that it should act on (our main.py was found at load; the app binds its own listeners), so
+  // its observer of `document` is stopped when the app is ready: markup added later is never
+  // run by PyScript. <html data-pyscript-watch="stopped N"> says how many were stopped.
+  function stopPyScriptWatchOnceReady() {
+    const observe = MutationObserver.prototype.observe;
+    const watching = [];
+    MutationObserver.prototype.observe = function (target, options) {
+      if (target === document) watching.push(this); // ours watch <html> or an element
+      return observe.call(this, target, options);
+    };
+    whenAppReady(() => {
+      MutationObserver.prototype.observe = observe;
+      for (const watch of watching) watch.disconnect();
+      root.dataset.pyscriptWatch = `stopped ${watching.length}`;
+    });
+  }
+
   // The runtime's files, fetched in parallel from the start; only from the service worker's cache
   // (on a first visit they would be downloaded twice). Pyodide's WebAssembly is not preloaded but
   // compiled from here, by a fetch of the page's own (a preload would lose the code Chromium keeps
@@ -502,6 +522,7 @@
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
     const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
+    stopPyScriptWatchOnceReady();
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
       .catch(failed);

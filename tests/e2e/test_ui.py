@@ -361,6 +361,32 @@ def test_a_name_with_markup_is_shown_as_text_and_never_run(
     assert_no_app_errors(recorder)
 
 
+def test_markup_added_after_the_start_is_never_run_by_pyscript(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    """PyScript's observer of the whole document is stopped once the app is ready (boot.js):
+    before that change, a ``<script type="py">`` put into the page later ran (and every screen
+    drawn paid for PyScript's search of the nodes it added)."""
+    page.goto(app_url)
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-pyscript-watch", "stopped 1")
+    page.evaluate(
+        """() => {
+          const script = document.createElement('script');
+          script.type = 'py';
+          script.textContent = 'from js import document\\n'
+            + 'document.documentElement.dataset.probe = "ran"';
+          document.getElementById('app').append(script);
+        }"""
+    )
+    page.wait_for_timeout(3000)  # it ran within 3 s while PyScript watched
+    assert page.get_attribute("html", "data-probe") is None
+    page.click("#lang")  # the app goes on as before
+    page.select_option("#lang", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert_no_app_errors(recorder)
+
+
 def test_wrong_input_is_explained_at_the_field_and_kept(
     page: Page, app_url: str, wait_ready: Any
 ) -> None:
