@@ -44,15 +44,13 @@ class ScreenWake:
         self.listener: Any = None
         self.tapped = False  # the player has tapped or typed since the page opened
         self.proxies: list[Any] = []
+        self.hearing = False  # the player's taps and keys are listened to (_hear)
         if self.supported:
             self._say("yes")
             self.listener = create_proxy(self.on_visibility)
             js.document.addEventListener("visibilitychange", self.listener)
-            tapped = create_proxy(self.on_gesture)
-            self.proxies.append(tapped)
-            capture = to_js({"capture": True}, dict_converter=js.Object.fromEntries)
-            for kind in GESTURES:
-                js.document.addEventListener(kind, tapped, capture)
+            self.proxies.append(create_proxy(self.on_gesture))
+            self._hear(True)
 
     @property
     def supported(self) -> bool:
@@ -100,16 +98,34 @@ class ScreenWake:
         one after a tap is the browser's answer for now (said, and warned once)."""
         if not within_tap and getattr(error, "name", "") == "NotAllowedError":
             self._say("gesture")
+            self._hear(True)  # (a tap may have come while the browser was answering)
             return
         if _said() != "refused":
             js.console.warn(f"the screen wake lock was refused: {error}")
         self._say("refused")
 
     def on_gesture(self, event: Any = None) -> None:
-        """The player's tap or key: a lock waiting for one is asked for now, within it."""
+        """The player's tap or key: a lock waiting for one is asked for now, within it. Once
+        tapped, with no lock waiting for a tap, the taps are no longer listened to (each was a
+        call into Python before the tap's own handler)."""
         self.tapped = True
-        if _said() == "gesture" and self.wanted:
-            self.acquire()
+        if _said() == "gesture":
+            if self.wanted:
+                self.acquire()
+        elif not self.asking:
+            self._hear(False)
+
+    def _hear(self, on: bool) -> None:
+        """Listen to the player's taps and keys (:data:`GESTURES`), or stop."""
+        if on == self.hearing:
+            return
+        self.hearing = on
+        capture = to_js({"capture": True}, dict_converter=js.Object.fromEntries)
+        for kind in GESTURES:
+            if on:
+                js.document.addEventListener(kind, self.proxies[0], capture)
+            else:
+                js.document.removeEventListener(kind, self.proxies[0], capture)
 
     def release(self) -> None:
         """Let the lock go (if one is held)."""

@@ -493,6 +493,18 @@ def test_the_screen_stays_on_during_a_game_and_comes_back_after_the_app_was_hidd
 
 
 WAKE_LOCK_AFTER_A_TAP = """(() => {  // WebKit's rule: no lock before the player's first gesture
+  // window.__heard: the listeners of taps and keys the page has on `document` (the app's, for
+  // the wake lock: app/browser/wake.py)
+  const heard = window.__heard = new Set();
+  const add = Document.prototype.addEventListener, remove = Document.prototype.removeEventListener;
+  Document.prototype.addEventListener = function (kind, listener, options) {
+    if (kind === "pointerdown" || kind === "keydown") heard.add(kind);
+    return add.call(this, kind, listener, options);
+  };
+  Document.prototype.removeEventListener = function (kind, listener, options) {
+    if (kind === "pointerdown" || kind === "keydown") heard.delete(kind);
+    return remove.call(this, kind, listener, options);
+  };
   let tapped = false;
   for (const kind of ["pointerdown", "keydown"]) {
     addEventListener(kind, () => { tapped = true; }, {capture: true});
@@ -534,10 +546,15 @@ def test_a_browser_that_locks_only_after_a_tap_is_asked_on_the_first_tap_without
     )
     expect(page.locator("#keep-awake-refused")).to_be_hidden()
     assert not [text for text in warned if "wake lock" in text], warned
+    assert page.evaluate("window.__heard.size") == 2  # pointerdown and keydown, waiting
     page.locator(".scoreline, #screen-title").first.tap()  # a tap on nothing in particular
     settled(page, {"requests": 1, "releases": 0, "held": True})
     expect(page.locator("html")).to_have_attribute("data-wake-lock", "yes")
     expect(page.locator("#keep-awake-gesture")).to_be_hidden()
+    page.locator(".scoreline, #screen-title").first.tap()  # nothing waits for a tap now:
+    page.wait_for_function("window.__heard.size === 0")  # taps are no longer listened to
+    page.click("#new-hand")  # and the game goes on
+    expect(page.locator("#taker-0")).to_be_visible()
 
 
 def test_without_the_wake_lock_api_nothing_breaks_and_no_setting_shows(
