@@ -61,7 +61,7 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     expect(page.locator("#needs")).to_have_text("До 501: Петро — ще\u00a0539, Оля — ще\u00a0199.")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "explain-banner-360x640.png"))
-    why = page.locator("#why-0 > summary")
+    why = page.locator("#why-0 > button")
     expect(why).to_have_text("чому?")
     expect(why).to_have_accessible_name("Чому? Роздача 1")
     expect(page.locator("#why-0 .why-text li")).to_have_count(0)  # drawn only when opened
@@ -78,7 +78,7 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
     why.tap()
     expect(items).to_have_count(0)
 
-    other = page.locator("#why-1 > summary")
+    other = page.locator("#why-1 > button")
     other.focus()
     page.keyboard.press("Enter")
     second = page.locator("#why-1 .why-text li")
@@ -92,7 +92,7 @@ def test_a_hands_why_opens_by_tap_and_by_keyboard_with_the_engines_words(
 
     page.keyboard.press("Enter")
     page.select_option("#lang", "en")  # an open explanation follows the language
-    expect(page.locator("#why-1 > summary")).to_have_text("why?")
+    expect(page.locator("#why-1 > button")).to_have_text("why?")
     expect(page.locator("#why-1 .why-text li")).to_have_text(engine_sentences(page, idb, 1, "en"))
     page.locator("#why-1").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "explain-keyboard-en-360x640.png"))
@@ -118,23 +118,23 @@ def test_an_open_why_follows_its_hand_when_an_earlier_hand_is_deleted_and_put_ba
     hand(page, taker=0, cards={0: 100})
     hand(page, taker=1, cards={1: 120})
     hand(page, taker=0, cards={0: 70}, bella=0)  # the bait whose «чому?» stays open
-    page.locator("#why-2 > summary").tap()
+    page.locator("#why-2 > button").tap()
     opened = engine_sentences(page, idb, 2, "uk")
     expect(page.locator("#why-2 .why-text li")).to_have_text(opened)
 
     delete(page, 0)  # the bait is hand 2 now: its explanation moves with it, no other opens
-    expect(page.locator("details.why[open]")).to_have_count(1)
+    expect(page.locator(".why > button[aria-expanded=true]")).to_have_count(1)
     expect(page.locator("#why-1 .why-text li").nth(1)).to_have_text(
         "Петро: 70 + белла 20 = 90 — менше, ніж 92 (Оля): байт."
     )
     expect(page.locator("#why-1 .why-text li")).to_have_text(engine_sentences(page, idb, 1, "uk"))
 
     click_and_save(page, "#undo")  # the deleted hand back: the bait is hand 3 again
-    expect(page.locator("details.why[open]")).to_have_count(1)
+    expect(page.locator(".why > button[aria-expanded=true]")).to_have_count(1)
     expect(page.locator("#why-2 .why-text li")).to_have_text(opened)
 
     edit(page, 2, cards={0: 100})  # the bait corrected: a different hand now, its «чому?» folds
-    expect(page.locator("details.why[open]")).to_have_count(0)
+    expect(page.locator(".why > button[aria-expanded=true]")).to_have_count(0)
     assert_no_app_errors(recorder)
 
 
@@ -149,14 +149,14 @@ def test_a_file_s_preview_draws_a_hands_why_when_it_is_opened(
     start(page, app_url, wait_ready, "uk")
     page.set_input_files("#open-file", str(path))
     expect(page.locator("#save-shared")).to_be_visible()
-    expect(page.locator("details.why .why-text li")).to_have_count(0)  # drawn only when opened
-    page.locator("#why-0 > summary").tap()
+    expect(page.locator(".why .why-text li")).to_have_count(0)  # drawn only when opened
+    page.locator("#why-0 > button").tap()
     items = page.locator("#why-0 .why-text li")
     t = i18n.translator("uk")
     shown = played(game)
     expect(items).to_have_text([render(said, shown, t) for said in explain(shown, shown.sheet.hands[0])])
     expect(items.nth(2)).to_have_text("Оля записує всю роздачу: 162 + 20 = 182; Петро — 0.")
-    expect(page.locator("details.why[open]")).to_have_count(1)
-    page.locator("#why-0 > summary").tap()
+    expect(page.locator(".why > button[aria-expanded=true]")).to_have_count(1)
+    page.locator("#why-0 > button").tap()
     expect(items).to_have_count(0)
     assert_no_app_errors(recorder)

@@ -215,12 +215,16 @@ def test_each_hand_on_the_sheet_has_its_why_and_draws_it_only_while_open() -> No
     table.hand(1, {1: 100})
     html = table.html()
     for index in (0, 1):
-        assert f'<details class="why" id="why-{index}" data-toggle="explain-hand" data-index="{index}">' in html
-        assert f'<summary aria-label="Чому? Роздача {index + 1}"><span>чому?</span></summary>' in html
+        assert (f'<span class="why" id="why-{index}"><button type="button" data-action="explain-hand"'
+                f' data-index="{index}" data-open="true" aria-expanded="false"'
+                f' aria-controls="why-text-{index}" aria-label="Чому? Роздача {index + 1}">'
+                f'<span>чому?</span></button><ul class="why-text" id="why-text-{index}"'
+                ' aria-live="polite"></ul></span>') in html
     assert "Оля записує всю роздачу" not in html
     table.do("explain-hand", index=0, open="true")
     html = table.html()
-    assert '<details class="why" id="why-0" data-toggle="explain-hand" data-index="0" data-open="true" open>' in html
+    assert ('<button type="button" data-action="explain-hand" data-index="0" data-open="false"'
+            ' aria-expanded="true" aria-controls="why-text-0"') in html
     assert "<li>Оля записує всю роздачу: 162 + 20 = 182; Петро — 0.</li>" in html
     assert "Оля: 100 — більше" not in html  # the other hand stays folded
     assert table.stored().games == Table("uk", store=table.store).stored().games  # nothing stored
@@ -242,8 +246,8 @@ def test_a_shared_game_draws_an_explanation_only_while_it_is_open() -> None:
     game = {"id": "shared", "players": ["Петро", "Оля"],
             "hands": [{"taker": 0, "cards": [70, 92], "bella": 0}]}
     folded = render_readonly(game, i18n.translator("ru"), "shared:ab")
-    assert ('<details class="why" id="why-0" data-toggle="explain-hand" data-index="0" '
-            'data-sheet="shared:ab"><summary') in folded
+    assert ('<span class="why" id="why-0"><button type="button" data-action="explain-hand" '
+            'data-index="0" data-sheet="shared:ab" data-open="true" aria-expanded="false"') in folded
     assert "Оля записывает всю сдачу" not in folded
     opened = render_readonly(game, i18n.translator("ru"), "shared:ab", frozenset({("shared:ab", 0)}))
     assert "Оля записывает всю сдачу: 162 + 20 = 182" in opened
