@@ -190,6 +190,8 @@ class App:
         screen): a screen is then drawn before it is shown, and a game used is read first."""
         self.texts: asyncio.Future[None] | None = None
         """Reading the stored games' texts after the start (done once all are read)."""
+        self.linking = False
+        """The link of the game changed last waits for idle time to draw its QR code."""
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -552,10 +554,35 @@ class App:
             self._failed(StorageError(str(error)), background=False, restoring=restoring)
         else:
             self._stored()
+            if commit.game_ids and not restoring:
+                self._link_later()
         finally:
             self.busy = False
             self._count(-1)
             self._drain()
+
+    def _link_later(self) -> None:
+        """A game changed (a hand saved, corrected, undone...): its new link and QR code are
+        drawn at the page's next idle time (``warm_share``, kept per link), so that *Share the
+        game* after a hand is as quick as with a link shared before. ``<html
+        data-link-ahead>``: the last 12 characters of the link drawn ahead last."""
+        if self.linking:
+            return
+        self.linking = True
+
+        async def link() -> None:
+            try:
+                await _idle()
+                with contextlib.suppress(Unread):  # read again meanwhile: drawn when shared
+                    drawn = warm_share(self.state)
+                    if drawn is not None:
+                        js.document.documentElement.dataset.linkAhead = drawn[-12:]
+            except Exception:  # noqa: BLE001 - the share screen draws it when opened
+                js.console.warn(f"the link was not drawn ahead:\n{traceback.format_exc()}")
+            finally:
+                self.linking = False
+
+        asyncio.ensure_future(link())
 
     async def _store(self, commit: Commit) -> None:
         """Store a settings patch behind the screen (it was shown at once)."""

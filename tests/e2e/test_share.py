@@ -19,7 +19,7 @@ from app.share import qr
 from app.share.backup import make_backup
 from app.share.link import game_fragment, shared_doc
 from tests.e2e.qr_reading import read_qr, svg_modules
-from tests.e2e.test_ui import assert_no_app_errors, saved, start, stored_games
+from tests.e2e.test_ui import assert_no_app_errors, hand, new_game, saved, start, stored_games
 from tests.share.typical import typical_game
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -113,6 +113,30 @@ def test_the_share_screen_copies_the_link_and_its_qr_code_reads_back_as_the_link
     expect(page.locator(".notice")).to_have_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == link
     assert stored_games(page, idb).keys() == {"g1"}
+    assert_no_app_errors(recorder)
+
+
+def test_after_each_hand_its_new_link_is_drawn_ahead_and_is_the_one_shared(
+    page: Page, app_url: str, wait_ready: Any, recorder: Any
+) -> None:
+    """At the table a link is shared after a hand: the page draws the new link's QR code at
+    its next idle time after the hand is stored, and *Share* then shows that very link."""
+    start(page, app_url, wait_ready, "en")
+    new_game(page, ["Оля", "Петро"])
+    links = []
+    for points in (100, 62):
+        ahead = page.get_attribute("html", "data-link-ahead")
+        hand(page, taker=0, cards={0: points})
+        page.wait_for_function(
+            "(before) => (document.documentElement.dataset.linkAhead ?? null) !== before", arg=ahead
+        )
+        page.click("#share-game")
+        expect(page.locator("#qr svg")).to_be_visible()
+        links.append(page.input_value("#share-link"))
+        assert links[-1].endswith(str(page.get_attribute("html", "data-link-ahead")))
+        page.go_back()
+        expect(page.locator("#new-hand")).to_be_visible()
+    assert links[0] != links[1]
     assert_no_app_errors(recorder)
 
 
