@@ -331,21 +331,15 @@ class App:
 
     def on_toggle(self, event: Any) -> None:
         """A ``<details data-toggle="action">`` the player opened or closed: the action, with
-        ``open`` "true" or "false" (and its ``data-index``, if it has one). A fold drawn open
-        because the state says so (its ``data-open``) fires a toggle too, which is not the
-        player's: it is left alone."""
+        ``open`` "true" or "false". A fold drawn open because the state says so (its
+        ``data-open``) fires a toggle too, which is not the player's: it is left alone."""
         element = event.target
         if _missing(element) or not hasattr(element, "getAttribute"):
             return
         action = element.getAttribute("data-toggle")
         opened = "true" if element.open else "false"
         if action and element.getAttribute("data-open") != opened:
-            payload = {"open": opened}
-            for name in ("index", "sheet"):  # which hand's «чому?», on which sheet
-                value = element.getAttribute(f"data-{name}")
-                if value:
-                    payload[name] = str(value)
-            self.dispatch(str(action), payload)
+            self.dispatch(str(action), {"open": opened})
 
     def on_popstate(self, event: Any = None) -> None:
         """Back, Forward or an address typed in: show what the address names."""
