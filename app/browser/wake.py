@@ -43,13 +43,13 @@ class ScreenWake:
         self.asking = False
         self.listener: Any = None
         self.tapped = False  # the player has tapped or typed since the page opened
-        self.proxies: list[Any] = []
-        self.hearing = False  # the player's taps and keys are listened to (_hear)
+        self.gesture: Any = None  # the listener of the player's taps and keys (_hear)
+        self.hearing = False
         if self.supported:
             self._say("yes")
             self.listener = create_proxy(self.on_visibility)
             js.document.addEventListener("visibilitychange", self.listener)
-            self.proxies.append(create_proxy(self.on_gesture))
+            self.gesture = create_proxy(self.on_gesture)
             self._hear(True)
 
     @property
@@ -98,7 +98,6 @@ class ScreenWake:
         one after a tap is the browser's answer for now (said, and warned once)."""
         if not within_tap and getattr(error, "name", "") == "NotAllowedError":
             self._say("gesture")
-            self._hear(True)  # (a tap may have come while the browser was answering)
             return
         if _said() != "refused":
             js.console.warn(f"the screen wake lock was refused: {error}")
@@ -107,7 +106,9 @@ class ScreenWake:
     def on_gesture(self, event: Any = None) -> None:
         """The player's tap or key: a lock waiting for one is asked for now, within it. Once
         tapped, with no lock waiting for a tap, the taps are no longer listened to (each was a
-        call into Python before the tap's own handler)."""
+        call into Python before the tap's own handler); not while the lock is being asked for,
+        whose refusal may yet wait for a tap (``gesture`` is said only of a request made before
+        any tap, so one tap later, the listener is never needed again)."""
         self.tapped = True
         if _said() == "gesture":
             if self.wanted:
@@ -123,9 +124,9 @@ class ScreenWake:
         capture = to_js({"capture": True}, dict_converter=js.Object.fromEntries)
         for kind in GESTURES:
             if on:
-                js.document.addEventListener(kind, self.proxies[0], capture)
+                js.document.addEventListener(kind, self.gesture, capture)
             else:
-                js.document.removeEventListener(kind, self.proxies[0], capture)
+                js.document.removeEventListener(kind, self.gesture, capture)
 
     def release(self) -> None:
         """Let the lock go (if one is held)."""
