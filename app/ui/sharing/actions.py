@@ -82,9 +82,11 @@ def earlier_copy(
     True
     """
     hands = doc.get("hands", [])
+    played = _first_played(hands)
+    if played is None:
+        return None
     cards = cards_of(games) if cards is None else cards
     counts = {key: backups.hand_count(games, key) for key in _copies_of(doc, cards)}
-    played = _first_played(hands) or len(hands)
     fitting = sorted(
         (key for key, count in counts.items() if played <= count < len(hands)),
         key=lambda key: (counts[key], str(cards[key].get("updated", ""))),
