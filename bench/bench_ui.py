@@ -105,10 +105,16 @@ TIMER = """(() => {
   window.__until = (check, early) => new Promise((resolve, reject) => {
     setTimeout(() => reject(new Error('not seen in 60 s: ' + check)), 60000);
     let first = null;
+    let firstPainted = null;
     const observer = new MutationObserver(() => {
       if (first === null && early && early()) {
         first = -1;
-        requestAnimationFrame(() => { first = performance.now(); });
+        requestAnimationFrame(() => {
+          first = performance.now();
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => { firstPainted = performance.now(); };
+          channel.port2.postMessage(0);
+        });
       }
       if (!check()) return;
       observer.disconnect();
@@ -117,8 +123,11 @@ TIMER = """(() => {
         const frame = performance.now();
         // a task queued in the frame's callbacks runs once the frame is laid out and painted
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve({input: window.__input, changed, frame,
-          painted: performance.now(), early: first > 0 ? first : frame});
+        channel.port1.onmessage = () => {
+          const painted = performance.now();
+          resolve({input: window.__input, changed, frame, painted, early: first > 0 ? first : frame,
+                   earlyPainted: first > 0 && firstPainted !== null ? firstPainted : painted});
+        };
         channel.port2.postMessage(0);
       });
     });
@@ -128,10 +137,16 @@ TIMER = """(() => {
 })()"""
 
 ROWS = "document.querySelectorAll('table.sheet tbody.hand').length"
+LATEST = "document.getElementById('row-59')"
+"""The 60-hand game's latest hand, the first row its sheet shows."""
+SHEET_TOP = "document.querySelector('table.sheet tbody.hand[data-hand=\"59\"]')"
+"""The same in a file's preview (its rows have no ids)."""
+SAVE_SHARED = "document.getElementById('save-shared')"
 
 # (name, what the table calls it)
 TAPS = (
-    ("open", "games list → a 60-hand game"),
+    ("open", "games list → a 60-hand game (as the screen shows it: the latest hands)"),
+    ("open whole", "… and all its 60 rows drawn"),
     ("key", "keystroke → live preview"),
     ("save", "Save → the stored row (60 hands)"),
     ("floor", "(Save's floor: a tap → a bare IndexedDB read, then write → a change, no Python)"),
@@ -140,7 +155,8 @@ TAPS = (
     ("stats", "games list → statistics"),
     ("report", "games list → a finished game's report"),
     ("rematch", "Rematch → the new game"),
-    ("import", "a 60-hand game file → its preview"),
+    ("import", "a 60-hand game file → its preview (as the screen shows it)"),
+    ("import whole", "… and all its 60 rows drawn"),
     ("answer", "a 100-game backup → its progress or plan"),
     ("plan", "a 100-game backup → its restore plan"),
 )
@@ -261,11 +277,13 @@ def heap(cdp: CDPSession, page: Page) -> dict[str, float]:
 
 class Tapped(NamedTuple):
     """One tap's ms from its input event: to the frame after the awaited content (``frame``),
-    to that frame painted (``painted``), and to the frame after an ``early`` check held first."""
+    to that frame painted (``painted``), and to the frame after an ``early`` check held first
+    (``early``) and to that frame painted (``early_painted``)."""
 
     frame: float
     painted: float
     early: float
+    early_painted: float
 
 
 def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> Tapped:
@@ -280,7 +298,8 @@ def tap(page: Page, check: str, act: Callable[[], None], early: str = "") -> Tap
     result = page.evaluate("window.__result")
     assert result["input"] is not None, f"no input event seen for {check}"
     start = result["input"]["at"]
-    return Tapped(*(float(result[key] - start) for key in ("frame", "painted", "early")))
+    keys = ("frame", "painted", "early", "earlyPainted")
+    return Tapped(*(float(result[key] - start) for key in keys))
 
 
 def until(page: Page, check: str) -> None:
@@ -309,8 +328,12 @@ def one_round(page: Page, files: dict[str, Path], pause: int, number: int) -> di
         saved(page)
         page.wait_for_timeout(pause)
 
-    timed("open", f"{ROWS} === 60 && document.getElementById('new-hand')",
-          lambda: page.click(f"[id='open-{LIVE}']"))
+    def shown_first(name: str, tapped: Tapped) -> None:  # the screen as it shows at first
+        times[name], times[name + " painted"] = tapped.early, tapped.early_painted
+
+    shown_first("open", timed("open whole", f"{ROWS} === 60 && document.getElementById('new-hand')",
+                              lambda: page.click(f"[id='open-{LIVE}']"),
+                              early=f"{LATEST} && document.getElementById('new-hand')"))
     settle()
     page.click("#new-hand")
     page.click("#taker-0")
@@ -359,8 +382,9 @@ def one_round(page: Page, files: dict[str, Path], pause: int, number: int) -> di
     page.click(f"button[data-action='delete-game'][data-id='{made}']")
     page.wait_for_selector(f"[id='open-{made}']", state="detached")
     settle()
-    timed("import", "document.getElementById('save-shared')",
-          lambda: page.set_input_files("#open-file", str(files["game"])))
+    shown_first("import", timed("import whole", f"{ROWS} === 60 && {SAVE_SHARED}",
+                                lambda: page.set_input_files("#open-file", str(files["game"])),
+                                early=f"{SHEET_TOP} && {SAVE_SHARED}"))
     settle()
     home(page)
     page.wait_for_timeout(pause)

@@ -192,6 +192,12 @@ class App:
         """Reading the stored games' texts after the start (done once all are read)."""
         self.linking = False
         """The link of the game changed last waits for idle time to draw its QR code."""
+        self.showing: tuple[str, str] = ("", "")
+        """The screen drawn last (:func:`_showing`): another is drawn first as far as it shows."""
+        self.drawn = ""
+        """``<html data-drawn>`` (:meth:`_mark_drawn`)."""
+        self.whole_due: Callable[..., None] | None = None
+        """Draws the whole screen drawn first as far as it shows (:meth:`_whole_later`)."""
 
     # --- binding ---------------------------------------------------------------------
     def bind(self) -> None:
@@ -221,6 +227,9 @@ class App:
         visible = create_proxy(self.on_visible)
         self.proxies.append(visible)
         js.document.addEventListener("visibilitychange", visible)
+        printing = create_proxy(self.on_print)
+        self.proxies.append(printing)
+        js.window.addEventListener("beforeprint", printing)
         viewport: Any = getattr(js.window, "visualViewport", None)
         if viewport is not None and not _missing(viewport):
             keyboard = create_proxy(self.on_viewport)
@@ -699,18 +708,24 @@ class App:
         selection = None
         if active_id and active.tagName == "INPUT" and active.type in TEXT_INPUTS:
             selection = (active.selectionStart, active.selectionEnd)
+        focus = [effect.key for effect in effects if effect.kind == "focus"]
+        later = False
         if html is None:
-            html = views.render(self.state)
+            html, later = self._drawn(focus)
         self.renders += 1
         self.drawn_at = float(js.performance.now())
         document.documentElement.dataset.renders = str(self.renders)
-        focus = [effect.key for effect in effects if effect.kind == "focus"]
         if html != self.last_html:
             if focus and active_id and active_id != focus[-1] and active.tagName in LEAVABLE:
                 active.blur()  # now, while the layout is clean: if the morph removed it focused,
                 # the browser would lay out the page half patched, and again at the focus
             self.patch(html)
-        self.screens.showing(self.state, html)
+        self.showing = _showing(self.state)
+        if later:
+            self._whole_later(html)
+        else:
+            self.screens.showing(self.state, html)
+        self._mark_drawn("first" if later else "whole")
         if self.state.screen == "stats" and warming() is not None:
             _hurry()  # the statistics wait for the warm-up's reports: its next step now
             wanted = wanted_reports()  # or for those of games the warm-up leaves out
@@ -734,6 +749,51 @@ class App:
                 element.focus()
                 if selection is not None:
                     element.setSelectionRange(*selection)
+
+    def _drawn(self, focus: list[str]) -> tuple[str, bool]:
+        """The current state's screen, and whether it was drawn only as far as the screen shows
+        (a screen other than the one shown: ``views.render_first``, the rest drawn once the
+        page is idle). Whole when the focus goes to an element left out."""
+        if not self.last_html or _showing(self.state) == self.showing:
+            return views.render(self.state), False
+        html, later = views.render_first(self.state)
+        if later and not all(f'id="{key}"' in html for key in focus):
+            return views.render(self.state), False
+        return html, later
+
+    def _whole_later(self, first: str) -> None:
+        """The whole screen over ``first`` (drawn as far as the screen shows) at the page's
+        next idle time, after the frame that shows ``first`` and any tap waiting (at most
+        :data:`WHOLE_WAIT_MS` later), unless the page was drawn again meanwhile; before a
+        print at once."""
+        state = self.state
+
+        def whole(*_: Any) -> None:
+            self.whole_due = None
+            if self.state is not state or self.last_html is not first:
+                return  # drawn again since then, whole
+            html = views.render(state)
+            self.patch(html)
+            self.screens.showing(state, html)
+            self._mark_drawn("whole")
+
+        self.whole_due = whole
+        if getattr(js.window, "requestIdleCallback", None) is None:  # Safari
+            js.setTimeout(create_once_callable(whole), 50)
+        else:
+            options = to_js({"timeout": WHOLE_WAIT_MS}, dict_converter=js.Object.fromEntries)
+            js.window.requestIdleCallback(create_once_callable(whole), options)
+
+    def _mark_drawn(self, how: str) -> None:
+        """``<html data-drawn>``: ``first`` while the screen is drawn only as far as it shows,
+        ``whole`` else (set only when it changes)."""
+        if self.drawn != how:
+            self.drawn = js.document.documentElement.dataset.drawn = how
+
+    def on_print(self, _event: Any = None) -> None:
+        """A page printed while its screen is drawn only as far as it shows: the whole first."""
+        if self.whole_due is not None:
+            self.whole_due()
 
     def patch(self, html: str) -> None:
         """Morph the page into ``html`` (boot.js), sending the parts it shows already as
@@ -1054,6 +1114,16 @@ async def _summarize_again(app: App, stale: dict[str, int], unindexed: dict[str,
     dataset.summaries = "written"
 
 
+def _showing(state: State) -> tuple[str, str]:
+    """Which screen ``state`` shows: its kind and its game (another game is another screen).
+
+    >>> from app.ui.state import initial_state
+    >>> _showing(initial_state({}, {}, [], ["en"]))
+    ('home', '')
+    """
+    return state.screen, state.game_id or ""
+
+
 def _idle() -> asyncio.Future[None]:
     """Done at the page's next idle time (``requestIdleCallback``: while the player taps, the
     warm-up waits, for ``IDLE_WAIT_MS`` at most; a 50 ms timer where the browser has none:
@@ -1087,6 +1157,8 @@ def _hurry() -> None:
             done.set_result(None)
 
 
+WHOLE_WAIT_MS = 250
+"""The longest the rest of a screen drawn first as far as it shows waits for idle time."""
 IDLE_WAIT_MS = 1000
 """The longest a step waits for idle time: Chromium has none while a ``<progress>`` bar is on
 screen (a backup's restore), and the step would wait as long."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.ui import i18n
-from app.ui.game.views import render_game
+from app.ui.game.views import first_screenful, render_game
 from app.ui.games.views import render_home
 from app.ui.help.views import render_help
 from app.ui.markup import esc, join
@@ -45,6 +45,26 @@ def render(state: State) -> str:
     if state.screen == "game" and state.game is None:
         view = render_home  # the game was deleted meanwhile: the list it was in
     return _top_bar(state, t) + _volatile(state, t) + _notice(state, t) + view(state, t)
+
+
+def render_first(state: State) -> tuple[str, bool]:
+    """The screen as :func:`render` draws it, but a sheet of hands only as far as the screen
+    shows at first (``app.ui.game.views.first_screenful``), and whether anything was left out:
+    then the page draws the whole screen once idle (a 60-hand sheet is ~50 kB of
+    markup, most of it below the screen).
+
+    >>> from app.ui.state import initial_state
+    >>> game = {"id": "g", "players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}] * 30}
+    >>> state = initial_state({"g": game}, {}, [], ["en"])
+    >>> from dataclasses import replace
+    >>> state = replace(state, screen="game", game_id="g")
+    >>> html, later = render_first(state)
+    >>> later, html.count('<tbody class="hand'), render(state).count('<tbody class="hand')
+    (True, 10, 30)
+    """
+    with first_screenful() as drawing:
+        html = render(state)
+    return html, drawing.later
 
 
 WARM_HANDS = 300

@@ -4,6 +4,8 @@ place (a failed commit draws nothing: test_keeping's storage-full test watches t
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -132,3 +134,73 @@ def test_a_row_gone_from_the_page_is_drawn_again_whole_at_the_next_save(
     expect(page.locator("#row-1 .run").first).not_to_be_empty()
     assert page.locator("[data-keep]").count() == 0
     assert [text for text in said if "kept part was not found" in text]
+
+
+DRAWN = """() => {
+  // What each change of the page showed: <html data-drawn>, the rows, the parts left for later.
+  window.__drawn = [];
+  const note = () => window.__drawn.push([document.documentElement.dataset.drawn || "",
+    document.querySelectorAll("table.sheet tbody.hand").length,
+    document.querySelectorAll(".sheet-part.later").length, document.activeElement.id]);
+  new MutationObserver(note).observe(document.getElementById("app"), { childList: true, subtree: true });
+}"""
+
+
+def test_a_long_sheet_opened_shows_its_latest_hands_first_and_all_of_them_once_idle(
+    page: Page, app_url: str, wait_ready: Any, saved_screens: Any, tmp_path: Path
+) -> None:
+    hands = [{"taker": n % 2, "cards": [100, 62] if n % 3 else [62, 100]} for n in range(25)]
+    game = {"format": "debertz/1", "players": ["Оля", "Петро"], "rules": {"target": 9001},
+            "hands": hands}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    # a file's preview: hands 25-11 first (two parts: 21-25 alone are fewer than 10), then 1-10
+    page.evaluate(DRAWN)
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#save-shared")).to_be_visible()
+    page.wait_for_selector("html[data-drawn='whole']", state="attached")
+    drawn = page.evaluate("window.__drawn")
+    assert drawn[0][:3] == ["first", 15, 1] and drawn[-1][:3] == ["whole", 25, 0], drawn
+    expect(page.locator("table.sheet tbody.hand")).to_have_count(25)
+    # kept as our own game: its screen is drawn the same way, each part under its key
+    page.click("#save-shared")
+    expect(page.locator("#new-hand")).to_be_visible()
+    page.wait_for_selector("html[data-drawn='whole']", state="attached")
+    page.click("a[href='#/']")
+    expect(page.locator("#new-game")).to_be_visible()
+    page.evaluate(DRAWN)
+    page.locator("a[href^='#/game/']").first.click()
+    expect(page.locator("#new-hand")).to_be_visible()
+    page.wait_for_selector("html[data-drawn='whole']", state="attached")
+    drawn = page.evaluate("window.__drawn")
+    assert drawn[0][:3] == ["first", 15, 1] and drawn[-1][:3] == ["whole", 25, 0], drawn
+    assert drawn[0][3] == drawn[-1][3] != "", "the focus stays where the screen put it"
+    assert page.locator(".sheet-part").evaluate_all("parts => parts.map((p) => p.id)") == [
+        "part-2", "part-1", "part-0"]
+    # the screen kept for the next start is the whole one
+    kept = json.loads(saved_screens.kept(page))
+    html = kept["screens"][page.evaluate("location.hash")]["html"]
+    assert html.count('<tbody class="hand') == 25 and "sheet-part later" not in html
+    # a print while the sheet is drawn only as far as it shows prints all of it
+    page.click("a[href='#/']")
+    expect(page.locator("#new-game")).to_be_visible()
+    assert page.evaluate(PRINTED) == [15, "whole", 25]
+
+
+PRINTED = """() => new Promise((resolve) => {
+  // a game opened, and a print asked for as soon as its screen is drawn first (before any frame)
+  const html = document.documentElement;
+  const watch = new MutationObserver(() => {
+    if (html.dataset.drawn !== "first") return;
+    watch.disconnect();
+    const rows = () => document.querySelectorAll("table.sheet tbody.hand").length;
+    const first = rows();
+    dispatchEvent(new Event("beforeprint"));
+    resolve([first, html.dataset.drawn, rows()]);
+  });
+  watch.observe(html, { attributes: true, attributeFilter: ["data-drawn"] });
+  document.querySelector("a[href^='#/game/']").click();
+})"""

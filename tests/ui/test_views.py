@@ -474,6 +474,39 @@ def test_the_sheet_comes_in_parts_of_ten_hands_by_number_each_with_the_heads() -
         assert [len(re.findall(r"<tbody", part)) for part in parts] == [5, 10, 10]
 
 
+@pytest.mark.parametrize("count", [9, 10, 11, 20, 21, 61])
+def test_a_screen_drawn_anew_shows_its_latest_parts_first_and_keeps_the_place_of_the_others(
+    count: int,
+) -> None:
+    from app.ui.game.views import FIRST_HANDS, PART_HANDS
+    from app.ui.views import render_first
+
+    hands = [{"taker": n % 2, "cards": [100, 62] if n % 3 else [62, 100]} for n in range(count)]
+    table = Table("en", games={"mine": {"id": "mine", "players": ["Петро", "Оля"],
+                                        "rules": {"target": 9001}, "hands": hands}})
+    table.do("route", hash="#/game/mine")
+    whole = table.html()
+    first, later = render_first(table.state)
+    numbers = [int(n) for n in re.findall(r'data-hand="(\d+)"', first)]
+    latest = count % PART_HANDS or PART_HANDS  # the hands of the top part
+    drawn = latest if latest >= FIRST_HANDS else latest + PART_HANDS
+    drawn = min(count, drawn)
+    assert numbers == list(range(count - 1, count - 1 - drawn, -1)), "the latest hands first"
+    left = re.findall(r'<div class="sheet-part later" id="(part-\d+)"></div>', first)
+    parts = re.findall(r'<div class="sheet-part" id="(part-\d+)"', whole)
+    assert later == bool(left) == (drawn < count)
+    assert parts == re.findall(r'<div class="sheet-part(?: later)?" id="(part-\d+)"', first), (
+        "every part in its place, each with its key")
+    assert len(left) == (count - drawn) // PART_HANDS
+    # besides the sheet, the screen is the whole one: the toolbar above, the footer below
+    assert first[: first.index('<div class="sheet-box">')] == whole[: whole.index('<div class="sheet-box">')]
+    assert first[first.index('<div class="option check keep-awake">'):] == whole[
+        whole.index('<div class="option check keep-awake">'):]
+    if not later:
+        assert first == whole
+    assert render_first(table.state) == (first, later) and table.html() == whole, "no state kept"
+
+
 @pytest.mark.parametrize(("lang", "report", "rematch", "delete"), [
     ("uk", "Підсумок гри: Оля, Петро", "Реванш після гри: Оля, Петро", "Видалити гру: Оля, Петро"),
     ("ru", "Итоги игры: Оля, Петро", "Реванш после игры: Оля, Петро", "Удалить игру: Оля, Петро"),

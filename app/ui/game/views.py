@@ -3,6 +3,9 @@ and the hands played (the hand form is app/ui/hand/views.py)."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Final
 
 from app import engine
@@ -50,7 +53,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
     # the hand changed (its row, the totals, the banner), not the whole screen.
     toolbar = _toolbar(state, shown, t)
     key = (state.lang, entering, toolbar, state.chart_open, state.explained, state.log_open,
-           state.confirm, state.settings.get("keep_awake", True))
+           state.confirm, state.settings.get("keep_awake", True), _DRAWING.first)
     kept = _UNDER_FORM
     if entering and kept is not None and kept[0] is game and kept[1] == key:
         sheet = kept[2]  # each keystroke in the form: the same game under it
@@ -361,14 +364,22 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     opened = {index for game, index in explained if game == key}
     players = tuple(shown.game.players)
     parts: dict[int, list[str]] = {}
+    later: dict[int, None] = {}  # the parts left for later (drawn empty), in order
+    drawn = 0
     for line in reversed(shown.sheet.hands):
         index = line.number - 1
+        part = index // PART_HANDS
+        if part in later or (_DRAWING.first and drawn >= FIRST_HANDS and part not in parts):
+            later[part] = None
+            _DRAWING.later = True
+            continue
         mark = mark_of(shown.record, index) if editable else None
         if index in opened:  # its explanation drawn afresh
             row = _hand_rows(shown, line, t, mark, editable, True, sheet)
         else:
             row = _kept_row(shown, line, t, mark, editable, sheet, players)
-        parts.setdefault(index // PART_HANDS, []).append(row)
+        parts.setdefault(part, []).append(row)
+        drawn += 1
     caption = f'<caption>{esc(t("game.history" if editable else "share.history"))}</caption>'
     # the columns' widths set apart from the heads, which print only on the first part
     cols = f'<colgroup><col class="col-hand"><col span="{sides}"></colgroup>'
@@ -377,8 +388,50 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
         f'<div class="sheet-part"{_part_key(part, editable)}><table class="sheet sides-{sides}">'
         f'{caption if not place else ""}{head}{join(rows)}</table></div>'
         for place, (part, rows) in enumerate(parts.items())
-    ]
+    ] + [f'<div class="sheet-part later"{_part_key(part, editable)}></div>' for part in later]
     return f'<div class="sheet-box">{join(tables)}</div>'
+
+
+FIRST_HANDS: Final = PART_HANDS
+"""A screen drawn anew first shows its sheet's latest parts only until they hold this many
+hands (more than a phone's screen shows); the parts after them follow at the page's next idle time."""
+
+
+@dataclass
+class Drawing:
+    """How sheets are drawn now: ``first``, only the parts a screen shows first; ``later``,
+    whether a part was left out (drawn empty, for the whole screen to be drawn after it)."""
+
+    first: bool = False
+    later: bool = False
+
+
+_DRAWING = Drawing()
+
+
+@contextlib.contextmanager
+def first_screenful() -> Iterator[Drawing]:
+    """Within it, a sheet is drawn as far as a screen first shows: its latest parts until they
+    hold :data:`FIRST_HANDS` hands; each older part is an empty ``sheet-part later`` (with its
+    key, so that the whole sheet drawn later takes its place). The ``Drawing`` says whether
+    any part was left out.
+
+    >>> from app.ui import i18n, scoring
+    >>> game = {"id": "g", "players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}] * 25}
+    >>> shown = scoring.try_played(game)[0]
+    >>> with first_screenful() as drawing:
+    ...     first = _history(shown, i18n.translator("en"))
+    >>> first.count('<tbody class="hand'), first.count("sheet-part later"), drawing.later
+    (15, 1, True)
+    >>> _history(shown, i18n.translator("en")).count('<tbody class="hand')
+    25
+    """
+    global _DRAWING
+    before, _DRAWING = _DRAWING, Drawing(first=True)
+    try:
+        yield _DRAWING
+    finally:
+        _DRAWING = before
 
 
 def _part_key(part: int, editable: bool) -> str:
