@@ -41,7 +41,10 @@ awaited content is in the DOM (a ``MutationObserver`` sees it, then ``requestAni
 the frame's start, before its style, layout and paint), and to that frame painted (a task posted
 from the frame's callback, which runs once the frame's rendering is done: what the player waits
 for). Medians and p95 are printed as two tables (to the frame, to the frame painted), with the
-machine's load average.
+machine's load average. A game opened and a file's preview draw their sheet first as far as a
+phone shows it (the latest hands), the rest once the page is idle: ``open`` and ``import`` time
+the screen as it shows first (the latest hand's row and the screen's button there), ``open
+whole`` and ``import whole`` until all 60 rows are drawn.
 
 With ``--against``, a second build is timed in the same browser, each start and each round on
 one build then on the other (a page each, each with its library), and a last table puts the
