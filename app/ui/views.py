@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.ui import i18n
-from app.ui.game.views import first_screenful, render_game
+from app.ui.drawing import first_screenful
+from app.ui.game.views import render_game
 from app.ui.games.views import render_home
 from app.ui.help.views import render_help
 from app.ui.markup import esc, join
@@ -49,7 +50,7 @@ def render(state: State) -> str:
 
 def render_first(state: State) -> tuple[str, bool]:
     """The screen as :func:`render` draws it, but a sheet of hands only as far as the screen
-    shows at first (``app.ui.game.views.first_screenful``), and whether anything was left out:
+    shows at first (``app.ui.drawing.first_screenful``), and whether anything was left out:
     then the page draws the whole screen once idle (a 60-hand sheet is ~50 kB of
     markup, most of it below the screen).
 

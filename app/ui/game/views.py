@@ -3,9 +3,6 @@ and the hands played (the hand form is app/ui/hand/views.py)."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Final
 
 from app import engine
@@ -13,6 +10,7 @@ from app.changelog import Mark
 from app.ui import history, i18n, scoring
 from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
+from app.ui.drawing import drawing
 from app.ui.explain.banner import end_text, needs_text
 from app.ui.explain.views import why
 from app.ui.hand.kept import kept_draft
@@ -53,7 +51,7 @@ def render_game(state: State, t: i18n.Tr) -> str:
     # the hand changed (its row, the totals, the banner), not the whole screen.
     toolbar = _toolbar(state, shown, t)
     key = (state.lang, entering, toolbar, state.chart_open, state.explained, state.log_open,
-           state.confirm, state.settings.get("keep_awake", True), _DRAWING.first)
+           state.confirm, state.settings.get("keep_awake", True), drawing().first)
     kept = _UNDER_FORM
     if entering and kept is not None and kept[0] is game and kept[1] == key:
         sheet = kept[2]  # each keystroke in the form: the same game under it
@@ -369,9 +367,8 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
     for line in reversed(shown.sheet.hands):
         index = line.number - 1
         part = index // PART_HANDS
-        if part in later or (_DRAWING.first and drawn >= FIRST_HANDS and part not in parts):
+        if part in later or (drawn >= FIRST_HANDS and part not in parts and drawing().leave()):
             later[part] = None
-            _DRAWING.later = True
             continue
         mark = mark_of(shown.record, index) if editable else None
         if index in opened:  # its explanation drawn afresh
@@ -393,45 +390,21 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
 
 
 FIRST_HANDS: Final = PART_HANDS
-"""A screen drawn anew first shows its sheet's latest parts only until they hold this many
-hands (more than a phone's screen shows); the parts after them follow at the page's next idle time."""
+"""A screen drawn first as far as a phone shows it (``app.ui.drawing.first_screenful``) shows
+its sheet's latest parts only until they hold this many hands; each older part is an empty
+``sheet-part later`` under its key, which the whole screen drawn later fills.
 
-
-@dataclass
-class Drawing:
-    """How sheets are drawn now: ``first``, only the parts a screen shows first; ``later``,
-    whether a part was left out (drawn empty, for the whole screen to be drawn after it)."""
-
-    first: bool = False
-    later: bool = False
-
-
-_DRAWING = Drawing()
-
-
-@contextlib.contextmanager
-def first_screenful() -> Iterator[Drawing]:
-    """Within it, a sheet is drawn as far as a screen first shows: its latest parts until they
-    hold :data:`FIRST_HANDS` hands; each older part is an empty ``sheet-part later`` (with its
-    key, so that the whole sheet drawn later takes its place). The ``Drawing`` says whether
-    any part was left out.
-
-    >>> from app.ui import i18n, scoring
-    >>> game = {"id": "g", "players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}] * 25}
-    >>> shown = scoring.try_played(game)[0]
-    >>> with first_screenful() as drawing:
-    ...     first = _history(shown, i18n.translator("en"))
-    >>> first.count('<tbody class="hand'), first.count("sheet-part later"), drawing.later
-    (15, 1, True)
-    >>> _history(shown, i18n.translator("en")).count('<tbody class="hand')
-    25
-    """
-    global _DRAWING
-    before, _DRAWING = _DRAWING, Drawing(first=True)
-    try:
-        yield _DRAWING
-    finally:
-        _DRAWING = before
+>>> from app.ui import scoring
+>>> from app.ui.drawing import first_screenful
+>>> game = {"id": "g", "players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}] * 25}
+>>> shown = scoring.try_played(game)[0]
+>>> with first_screenful() as drawn:
+...     first = _history(shown, i18n.translator("en"))
+>>> first.count('<tbody class="hand'), first.count("sheet-part later"), drawn.later
+(15, 1, True)
+>>> _history(shown, i18n.translator("en")).count('<tbody class="hand')
+25
+"""
 
 
 def _part_key(part: int, editable: bool) -> str:
