@@ -769,7 +769,8 @@ class App:
         state = self.state
 
         def whole(*_: Any) -> None:
-            self.whole_due = None
+            if self.whole_due is whole:  # (not a later screen's, drawn first since)
+                self.whole_due = None
             if self.state is not state or self.last_html is not first:
                 return  # drawn again since then, whole
             html = views.render(state)
