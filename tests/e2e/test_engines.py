@@ -306,11 +306,15 @@ def test_someone_elses_game_by_link_and_by_file_and_every_screen_at_phone_width(
     sheet_matches_cli(engine)
 
     opened = tmp_path / "opened.json"
-    going_on = {**typical_game(4, 9, seed=3), "rules": {"target": 10001}}
+    going_on = {**typical_game(4, 23, seed=3), "rules": {"target": 10001}}
     opened.write_text(json.dumps(going_on, ensure_ascii=False), "utf-8")
     engine.goto(server.url + "#/")
     engine.attach("#open-file", opened)
     engine.shows(".foreign", "opened.json")
+    # its sheet drawn first as far as a phone shows it, then whole once the page is idle
+    engine.until(lambda: engine.js("return document.documentElement.dataset.drawn") == "whole",
+                 "the preview was never drawn whole")
+    assert engine.count("tbody.hand") == 23 and engine.count(".sheet-part.later") == 0
     engine.click("#save-shared")
     engine.until(lambda: len(games(engine)) == 2, "the opened file was never saved")
     engine.saved()
