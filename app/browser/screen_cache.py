@@ -16,13 +16,16 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import JsException, create_once_callable, to_js
+from pyodide.ffi import JsException
 
+from app.browser.idle import at_idle
 from app.ui import i18n, views
 from app.ui.saved_screen import Facts, at_rest, is_at_rest, keep_screen, screen_facts
 from app.ui.state import State
 
 KEY_PREFIX = "debertz-screens:"
+KEEP_WAIT_MS = 1000
+"""The longest the screen shown waits for idle time to be kept."""
 
 
 def build_id() -> str:
@@ -52,7 +55,7 @@ class ScreenKeeper:
         self.state, self.html = state, html
         if self.build and not self.waiting:
             self.waiting = True
-            _at_idle(self.keep)
+            at_idle(self.keep, KEEP_WAIT_MS)
 
     def keep(self, *_deadline: Any) -> None:
         """Store the screen shown now, unless it is the one already stored (or worth nothing)."""
@@ -77,12 +80,3 @@ class ScreenKeeper:
         except JsException:
             pass
 
-
-def _at_idle(task: Any) -> None:
-    idle = getattr(js.window, "requestIdleCallback", None)
-    callback = create_once_callable(task)
-    if idle is None:
-        js.setTimeout(callback, 50)
-    else:
-        options = to_js({"timeout": 1000}, dict_converter=js.Object.fromEntries)
-        js.window.requestIdleCallback(callback, options)

@@ -39,6 +39,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from app.browser import transfer
 from app.browser.eager import begun
+from app.browser.idle import at_idle
 from app.browser.navigation import Navigation
 from app.browser.persistence import storage_askable, storage_kept
 from app.browser.screen_cache import ScreenKeeper
@@ -779,11 +780,7 @@ class App:
             self._mark_drawn("whole")
 
         self.whole_due = whole
-        if getattr(js.window, "requestIdleCallback", None) is None:  # Safari
-            js.setTimeout(create_once_callable(whole), 50)
-        else:
-            options = to_js({"timeout": WHOLE_WAIT_MS}, dict_converter=js.Object.fromEntries)
-            js.window.requestIdleCallback(create_once_callable(whole), options)
+        at_idle(whole, WHOLE_WAIT_MS)
 
     def _mark_drawn(self, how: str) -> None:
         """``<html data-drawn>``: ``first`` while the screen is drawn only as far as it shows,
@@ -1130,9 +1127,8 @@ def _showing(state: State) -> tuple[str, str]:
 
 
 def _idle() -> asyncio.Future[None]:
-    """Done at the page's next idle time (``requestIdleCallback``: while the player taps, the
-    warm-up waits, for ``IDLE_WAIT_MS`` at most; a 50 ms timer where the browser has none:
-    Safari)."""
+    """Done at the page's next idle time (:func:`app.browser.idle.at_idle`: while the player
+    taps, the warm-up waits, for ``IDLE_WAIT_MS`` at most)."""
     done: asyncio.Future[None] = asyncio.get_event_loop().create_future()
     _waiting.append(done)
 
@@ -1142,11 +1138,7 @@ def _idle() -> asyncio.Future[None]:
         if done in _waiting:
             _waiting.remove(done)
 
-    if getattr(js.window, "requestIdleCallback", None) is None:
-        js.setTimeout(create_once_callable(wake), 50)
-    else:
-        options = to_js({"timeout": IDLE_WAIT_MS}, dict_converter=js.Object.fromEntries)
-        js.window.requestIdleCallback(create_once_callable(wake), options)
+    at_idle(wake, IDLE_WAIT_MS)
     return done
 
 
