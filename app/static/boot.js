@@ -37,7 +37,9 @@
   const SCREENS = `debertz-screens:${new URL("./", location.href).pathname}`;
   let updateRequested = false; // only a tap on this page's prompt switches it to a new version
   let reloading = false;
-  let started = false;
+  let started = false; // Python may start (startPython)
+  let pythonLoading = false; // the page's JavaScript for Python is loading (loadPython)
+  let scriptsPreloaded = false;
   let firstVisit = false; // the service worker is downloading the site; Python waits for it
   let offline = false;
   let precached = { done: 0, total: 0 };
@@ -440,6 +442,7 @@
 
   function waitForTheWorker() {
     firstVisit = true;
+    loadPython();
     showDownload();
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       keptForOffline(); // a worker takes a page over only once every file is kept
@@ -488,12 +491,25 @@
     });
   }
 
-  // The runtime's files, fetched in parallel from the start; only from the service worker's cache
-  // (on a first visit they would be downloaded twice). Pyodide's WebAssembly is not preloaded but
-  // compiled from here, by a fetch of the page's own (a preload would lose the code Chromium keeps
-  // with it): the build's Pyodide takes the module over (tools/build.py EARLY_WASM).
+  // The runtime's files, fetched in parallel from the start. Its scripts (modulepreload) also
+  // while the service worker downloads the site on a first visit: the worker's check of each
+  // then finds it in the HTTP cache ("not modified"), so nothing is downloaded twice, and
+  // Chromium keeps no compiled code of a module script in a page anyway. The others only from
+  // the worker's cache: Pyodide's WebAssembly is not preloaded but compiled from here, by a fetch
+  // of the page's own (a preload would lose the code Chromium keeps with it; from the network
+  // that code would be kept with the HTTP cache's copy, and the next start would compile it all
+  // again): the build's Pyodide takes the module over (tools/build.py EARLY_WASM).
+  function preloadScripts() {
+    if (scriptsPreloaded) return;
+    scriptsPreloaded = true;
+    const links = byId("shell-preloads").content.querySelectorAll('link[rel="modulepreload"]');
+    document.head.append(...Array.from(links, (link) => link.cloneNode(true)));
+  }
+
   function preload() {
-    document.head.append(byId("shell-preloads").content.cloneNode(true));
+    preloadScripts();
+    const links = byId("shell-preloads").content.querySelectorAll("link:not([rel=modulepreload])");
+    document.head.append(...Array.from(links, (link) => link.cloneNode(true)));
     if (!("compileStreaming" in WebAssembly)) return;
     window.debertzWasm = WebAssembly.compileStreaming(fetch(WASM_URL)).then(
       (module) => {
@@ -508,11 +524,13 @@
     );
   }
 
-  // PyScript is imported from here (not from a <script type="module">) so that a failure to
-  // load it is shown, and so that its worker-only hook, which PyScript compiles with
-  // Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before use:
-  // this app runs no PyScript workers. python.mjs is imported first: it starts reading the
-  // Python snapshot while PyScript loads.
+  // Python starts (python.mjs) once this resolves: at once on a start from the service worker's
+  // cache; on a first visit once the worker keeps the whole site (or has failed to), so that
+  // Pyodide's WebAssembly comes from the worker's cache. Its value says whether this is a first
+  // visit: no snapshot of Python can be stored yet, so python.mjs does not look for one.
+  let letPythonStart = null;
+  window.debertzPythonMayStart = new Promise((resolve) => (letPythonStart = resolve));
+
   function startPython() {
     if (started) return;
     started = true;
@@ -520,13 +538,29 @@
     bootText(text("shell.loading"), firstVisit ? "" : text("shell.hint"));
     delete root.dataset.download;
     if (navigator.serviceWorker && navigator.serviceWorker.controller) preload();
+    loadPython();
+    letPythonStart({ firstVisit });
+    watchSlowStart();
+  }
+
+  // The page's JavaScript for Python, loaded and run before Python may start: on a first visit
+  // while the worker downloads the site, when the page has nothing else to do (at 4x CPU the
+  // first visit was interactive 4.12 s after the navigation when they came after it, 3.78 s
+  // now; medians of 6). PyScript is imported from here (not from a <script type="module">) so
+  // that a failure to load it is shown, and so that its worker-only hook, which PyScript
+  // compiles with Function() (blocked by our CSP, which has no 'unsafe-eval'), is dropped before
+  // use: this app runs no PyScript workers. python.mjs is imported first: it starts reading the
+  // Python snapshot while PyScript loads.
+  function loadPython() {
+    if (pythonLoading) return;
+    pythonLoading = true;
+    preloadScripts();
     const failed = (error) => showError(errorText(error));
     import("./python.mjs").catch(failed);
     stopPyScriptWatchOnceReady();
     import("./vendor/pyscript/core.js")
       .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
       .catch(failed);
-    watchSlowStart();
   }
 
   // --- the service worker and updates --------------------------------------------------------

@@ -56,13 +56,15 @@ const IDLE_MS = 3000; // the snapshot is made once the player has let the app be
 const ASK_MS = 5000; // how long a service worker may take to say which files it keeps
 const root = document.documentElement;
 
-// Python starts when boot.js imports this module, while PyScript itself is still loading; PyScript's
-// loadPyodide() call then takes it over, with its own output functions.
+// Python starts as soon as boot.js lets it (debertzPythonMayStart: at once, or on a first visit,
+// where this module is loaded while the service worker downloads the site, once the site is
+// kept), while PyScript itself may still be loading; PyScript's loadPyodide() call then takes it
+// over, with its own output functions.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 let appRead = null; // app.zip's bytes (appZip), read once
 let appKeyRead = null; // the app's layer's key (appKey)
 let making = Promise.resolve(); // the snapshots are made one after the other (queue)
-const started = startPython();
+const started = (self.debertzPythonMayStart ?? Promise.resolve({})).then(startPython);
 started.catch(() => {}); // a failure is PyScript's to report, once it asks for Python
 
 export async function loadPyodide(options = {}) {
@@ -148,7 +150,7 @@ async function forgetOthers(cache, kept) {
   }
 }
 
-async function startPython() {
+async function startPython({ firstVisit = false }) {
   const settings = {
     indexURL: RUNTIME_URL,
     stdLibURL: STDLIB_URL,
@@ -156,7 +158,7 @@ async function startPython() {
     stderr: (text) => output.stderr(text),
   };
   appZip().catch(() => {}); // read while Python starts; a failure is thrown where it is awaited
-  const snapshot = await readSnapshot();
+  const snapshot = firstVisit ? null : await readSnapshot(); // none stored before a first visit
   const restored = snapshot && (await restore(settings, snapshot));
   if (restored) {
     root.dataset.python = "snapshot";
@@ -326,6 +328,14 @@ async function makeSnapshot(layer) {
     if (app) key = await layerKey(app);
   } catch (error) {
     finish("failed", `app.zip unreadable: ${error}`);
+    return done;
+  }
+  try {
+    // Opened by this page first: WebKit showed this page a cache the worker had created (on a
+    // first visit, which reads no snapshot, so opens none) as empty after the worker's put.
+    await caches.open(CACHE);
+  } catch (error) {
+    finish("failed", `no Cache Storage: ${error}`);
     return done;
   }
   worker = new Worker(WORKER_URL, { type: "module" });

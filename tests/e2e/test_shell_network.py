@@ -72,10 +72,28 @@ def offline_start(page: Page, server: DistServer, wait_ready: Wait) -> None:
     assert page.get_attribute("html", "data-python") == "snapshot"
 
 
+CONTROLLED_AT = """navigator.serviceWorker && navigator.serviceWorker.addEventListener(
+  "controllerchange", () => (document.documentElement.dataset.controlledAt = performance.now()));"""
+REQUESTED = """(name) => performance.getEntriesByType("resource")
+  .filter((entry) => entry.name.split("?")[0].endsWith(name))
+  .map((entry) => ({ at: entry.startTime, worker: entry.workerStart > 0 }))"""
+
+
 def test_a_first_visit_downloads_every_file_once_then_says_it_works_offline(
     page: Page, dist_copy: Path, serve: Callable[..., DistServer], wait_ready: Wait
 ) -> None:
+    page.add_init_script(CONTROLLED_AT)
     server = first_visit(page, dist_copy, serve, wait_ready)
+    # The page's scripts for Python load while the worker downloads the site; Python starts once
+    # the worker has kept it, its WebAssembly from the worker's cache (where its compiled code is
+    # kept for the next start), fetched once.
+    controlled = float(page.get_attribute("html", "data-controlled-at") or "nan")
+    for script in ("/pyodide.asm.mjs", "/pyscript/core.js", "/python.mjs"):
+        [loaded] = page.evaluate(REQUESTED, script)
+        assert loaded["at"] < controlled and not loaded["worker"], script
+    [wasm] = page.evaluate(REQUESTED, "/pyodide.asm.wasm")
+    assert wasm["at"] > controlled and wasm["worker"]
+    assert page.get_attribute("html", "data-python-wasm") == "early"
     page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=30_000)
     expect(page.locator("#shell-note")).to_have_text(
         "Ready without internet: the app now works offline."
