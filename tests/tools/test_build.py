@@ -29,6 +29,7 @@ from tools.build import (
     build,
     check_references,
     read_precache,
+    total_size,
     write_packed,
     write_precache,
 )
@@ -89,6 +90,16 @@ def test_the_precache_lists_every_file_but_the_worker_and_the_screenshots_with_i
         assert gzip.decompress(copy) == data and entry.packed_size == entry.download == len(copy)
     wasm = precache.files["./vendor/pyodide/pyodide.asm.wasm"]
     assert wasm.download < 0.4 * wasm.size, "Pyodide's WebAssembly is downloaded gzipped"
+
+
+def test_the_first_visits_hint_says_the_size_the_worker_downloads(dist: Path) -> None:
+    """The boot screen's "the first start downloads about N MB" in every language, within
+    0.5 MB of what the service worker downloads (the progress line beside it gives the total)."""
+    downloaded = total_size(read_precache(dist)) / 1e6
+    for catalogue in sorted((ROOT / "app/ui/text").glob("*/shell.json")):
+        hint = json.loads(catalogue.read_text(encoding="utf-8"))["shell.hint"]
+        [said] = re.findall(r"(\d+(?:[.,]\d+)?) (?:MB|МБ)", hint)
+        assert abs(float(said.replace(",", ".")) - downloaded) <= 0.5, (catalogue, downloaded)
 
 
 def test_a_changed_file_gets_a_new_gzipped_copy_and_an_unchanged_one_keeps_its_own(
