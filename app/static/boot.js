@@ -502,14 +502,12 @@
   function preloadScripts() {
     if (scriptsPreloaded) return;
     scriptsPreloaded = true;
-    const links = byId("shell-preloads").content.querySelectorAll('link[rel="modulepreload"]');
-    document.head.append(...Array.from(links, (link) => link.cloneNode(true)));
+    addPreloads("link[rel=modulepreload]");
   }
 
   function preload() {
     preloadScripts();
-    const links = byId("shell-preloads").content.querySelectorAll("link:not([rel=modulepreload])");
-    document.head.append(...Array.from(links, (link) => link.cloneNode(true)));
+    addPreloads("link:not([rel=modulepreload])");
     if (!("compileStreaming" in WebAssembly)) return;
     window.debertzWasm = WebAssembly.compileStreaming(fetch(WASM_URL)).then(
       (module) => {
@@ -522,6 +520,12 @@
         return null;
       },
     );
+  }
+
+  // The page's <template id="shell-preloads"> links that match `selector` (tools/build.py).
+  function addPreloads(selector) {
+    const links = byId("shell-preloads").content.querySelectorAll(selector);
+    document.head.append(...Array.from(links, (link) => link.cloneNode(true)));
   }
 
   // Python starts (python.mjs) once this resolves: at once on a start from the service worker's
