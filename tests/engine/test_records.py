@@ -23,7 +23,7 @@ from app.engine import (
     hand_to_json,
 )
 from app.engine.errors import Report
-from app.engine.records import MELD_KEYS, _extra, _read_cards, make_table
+from app.engine.records import MELD_KEYS, _extra, _read_cards, _read_record, make_table, read_hand
 
 TWO = Game(players=("A", "B"))
 MOSCOW = Game(players=("A", "B"), rules=Rules(both_reach="last_trick"))
@@ -206,3 +206,70 @@ def test_hands_and_melds_are_frozen_dataclasses_with_every_field_set(made: Hand 
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.extra = {}  # type: ignore[misc]
     assert Hand().extra == {} and Hand().extra is not Hand().extra
+
+
+_SMALL = st.one_of(st.integers(-1, 5), st.booleans(), st.none(), st.floats(0, 3),
+                   st.text(max_size=1))
+_OTHER_KEYS = {
+    "no_tricks": st.lists(_SMALL, max_size=2), "last_trick": _SMALL, "debertz": _SMALL,
+    "redeal": st.booleans(), "claim": _SMALL, "at": _SMALL,
+}
+
+
+@st.composite
+def _mostly(draw: Any, good: st.SearchStrategy[object]) -> object:
+    """A good value nine times in ten, else any small value (of another type, out of range)."""
+    return draw(_SMALL) if draw(st.integers(0, 9)) == 9 else draw(good)
+
+
+@st.composite
+def _meld_records(draw: Any, sides: int) -> object:
+    """Melds as the app writes them, or near: a count left out, null, too many, not a number."""
+    if draw(st.integers(0, 9)) == 9:
+        return draw(_SMALL)
+    record: dict[str, object] = {"side": draw(_mostly(st.integers(0, sides)))}
+    for key, most in (("terz", 3), ("fifty", 2)):
+        if draw(st.integers(0, 3)):
+            record[key] = draw(_mostly(st.integers(-1, most + 1)))
+    if draw(st.integers(0, 9)) == 9:
+        record[draw(st.sampled_from(["at", "side"]))] = draw(_SMALL)
+    return record
+
+
+@st.composite
+def _hand_records(draw: Any, table: Any) -> object:
+    """Records near the usual played hand at ``table``: mostly good, at times with a value (a
+    seat or side one too far, a count of -1) or a key that the reader refuses or reads key by
+    key."""
+    sides = table.sides
+    first = draw(st.sampled_from([0, 1, 10, 81, 161, 162]) | st.integers(0, 162))
+    cards: object = [first, *([0] * (sides - 2)), 162 - first]
+    if draw(st.integers(0, 9)) == 9:
+        cards = draw(st.lists(_CARD_VALUES, max_size=5) | _CARD_VALUES)
+    record: dict[str, object] = {"taker": draw(_mostly(st.integers(0, table.players))),
+                                 "cards": cards}
+    if draw(st.booleans()):
+        record["melds"] = draw(_meld_records(sides))
+    if draw(st.booleans()):
+        record["bella"] = draw(_mostly(st.integers(0, sides)))
+    if draw(st.integers(0, 9)) == 9:
+        key = draw(st.sampled_from([*_OTHER_KEYS, "taker", "cards"]))
+        record[key] = draw(_OTHER_KEYS.get(key, _SMALL))
+    if draw(st.integers(0, 30)) == 30:
+        return draw(st.sampled_from([[record], None, "hand"]))
+    return record
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.data(), st.sampled_from([(2, True), (3, True), (4, True), (4, False)]),
+       st.sampled_from(["last_trick", "taker"]))
+def test_a_usual_record_is_read_as_key_by_key_reading_reads_it(
+    data: st.DataObject, seats: tuple[int, bool], both_reach: str
+) -> None:
+    """The quick reading of the usual played hand gives what reading each key gives: the same
+    hand, or the same problems (it leaves every other record to the key by key reading)."""
+    table, rules = make_table(*seats), Rules(both_reach=both_reach)  # type: ignore[arg-type]
+    record = data.draw(_hand_records(table))
+    read, checked = Report(1), Report(1)
+    assert read_hand(read, record, table, rules) == _read_record(checked, record, table, rules)
+    assert read.problems == checked.problems
