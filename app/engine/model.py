@@ -42,6 +42,7 @@ from app.engine.records import (
     make_table,
     no_extra,
     read_hand,
+    read_hands,
 )
 from app.engine.rules import Rules, read_rules, rules_to_json
 
@@ -221,14 +222,8 @@ def _read_document(obj: object) -> tuple[Game | None, list[Problem]]:
     problems = report.problems
     if game is None:
         return None, problems
-    table = game.table
-    hands: list[Hand] = []
-    for i, raw in enumerate(raw_hands):
-        hand_report = Report(i + 1)
-        hand = read_hand(hand_report, raw, table, game.rules)
-        problems.extend(hand_report.problems)
-        if hand is not None:
-            hands.append(hand)
+    hands, hand_problems = read_hands(raw_hands, game.table, game.rules)
+    problems.extend(hand_problems)
     if problems:
         return None, problems
     game = replace(game, hands=tuple(hands))
@@ -290,14 +285,8 @@ def reread_game(obj: object, earlier: object, game: Game) -> Game:
         if record is not known:
             break
         start += 1
-    hands = list(game.hands[:start])
-    problems: list[Problem] = []
-    for i in range(start, len(records)):
-        hand_report = Report(i + 1)
-        hand = read_hand(hand_report, records[i], shell.table, shell.rules)
-        problems.extend(hand_report.problems)
-        if hand is not None:
-            hands.append(hand)
+    read, problems = read_hands(records, shell.table, shell.rules, start)
+    hands = [*game.hands[:start], *read]
     if not problems:
         shell = replace(shell, hands=tuple(hands))
         problems = claim_problems(shell, start)

@@ -20,7 +20,7 @@ and no module needs one above it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -32,7 +32,7 @@ from app.engine.checks import (
     read_place,
     read_required,
 )
-from app.engine.errors import Report
+from app.engine.errors import Problem, Report
 from app.engine.rules import Rules
 
 CARD_POINTS = 162
@@ -183,6 +183,32 @@ def read_hand(report: Report, value: object, table: Table, rules: Rules) -> Hand
         if usual is not None:
             return usual
     return _read_record(report, value, table, rules)
+
+
+def read_hands(records: Sequence[object], table: Table, rules: Rules,
+               start: int = 0) -> tuple[list[Hand], list[Problem]]:
+    """The hands of ``records[start:]`` and every problem found in them (each record named by
+    its place, from 1), as :func:`read_hand` reads each: a record as the app writes it without
+    a report of its own.
+
+    >>> hands, problems = read_hands([{"taker": 0, "cards": [100, 62]}, {"taker": 0}],
+    ...                              make_table(2, True), Rules())
+    >>> len(hands), [p.message for p in problems]
+    (1, ['hand 2: cards are missing: a played hand needs the card points of every side'])
+    """
+    usual = rules.both_reach != "last_trick"
+    hands: list[Hand] = []
+    problems: list[Problem] = []
+    for number in range(start + 1, len(records) + 1):
+        record = records[number - 1]
+        hand = _usual_played(record, table) if usual and type(record) is dict else None
+        if hand is None:
+            report = Report(number)
+            hand = _read_record(report, record, table, rules)
+            problems.extend(report.problems)
+        if hand is not None:
+            hands.append(hand)
+    return hands, problems
 
 
 def _read_record(report: Report, value: object, table: Table, rules: Rules) -> Hand | None:
