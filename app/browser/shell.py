@@ -78,6 +78,10 @@ PLAN_STEP_MS = 45.0
 ms at 4x CPU: :data:`PROGRESS_MS`)."""
 STEP_SIZES = (1, 200)
 """The fewest and most games in one step."""
+FIRST_PROGRESS_MS = 250.0
+"""How long a backup's planning shows nothing new before its progress: the file is chosen,
+and a plan ready by then (a backup of a few hundred games on a phone) shows at once, without a
+glimpse of progress first and without the cost of drawing it (a render and a frame)."""
 PROGRESS_MS = 150.0
 """How often a backup's planning draws its progress: a step that ends sooner after the last
 screen drawn keeps its state for the next one to draw (each drawing costs a render, a patch and
@@ -104,6 +108,16 @@ def _attributes(element: Any) -> dict[str, str]:
         item = attributes.item(i)
         found[item.name] = item.value
     return found
+
+
+def _planning(state: State) -> bool:
+    """Whether a backup is being planned on screen (its next step to come)."""
+    return state.transfer.planning is not None and pending_step(state)
+
+
+def _only_focus(effects: list[Effect]) -> bool:
+    """Whether ``effects`` only move the focus (nothing to store, send or download)."""
+    return all(effect.kind == "focus" for effect in effects)
 
 
 def _phase(state: State) -> str:
@@ -176,8 +190,10 @@ class App:
         """(shown, html, what to send): a screen's stand-ins worked out while a Save is written."""
         self.renders = 0
         """Renders so far, also in ``<html data-renders>``: one action, at most one render."""
-        self.drawn_at = 0.0
-        """When the screen was last drawn (``performance.now()``)."""
+        self.progress_at = 0.0
+        """When a backup's planning draws its progress next (``performance.now()``): a step
+        ending sooner leaves it to a later one (:meth:`_drawn_later`). :data:`PROGRESS_MS` after
+        the screen was last drawn, :data:`FIRST_PROGRESS_MS` after the file was opened."""
         self.titled = ""
         self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
         self.navigation = Navigation()
@@ -460,7 +476,7 @@ class App:
             # held the page for 0.5 s and more once a few thousand games were read. Objects
             # freed by their count are freed as before; only cycles made until now are kept.
             gc.freeze()
-            planning = new.transfer.planning is not None and pending_step(new)
+            planning = _planning(new)
             if not planning or effects or now - started >= PLAN_STEP_MS / 3:
                 return new, effects
             before, step_started = new, now
@@ -489,7 +505,10 @@ class App:
         restoring = action == "restore-step"
         if restoring:
             new, effects = self._stepped(self.state, new, effects, started)
-        if restoring and self._drawn_later(new, effects):
+        elif action == "open-file" and _planning(new) and _only_focus(effects):
+            self.progress_at = float(started) + FIRST_PROGRESS_MS
+            effects = []  # the planning's own drawing (its progress, or the plan) says where
+        if (restoring or action == "open-file") and self._drawn_later(new, effects):
             self.state = new
             return
         commit = commit_of(effects)
@@ -508,11 +527,10 @@ class App:
             asyncio.ensure_future(self._store(commit))
 
     def _drawn_later(self, new: State, effects: list[Effect]) -> bool:
-        """Whether a step of a backup's planning leaves its progress to a later step's drawing
-        (:data:`PROGRESS_MS`): one with no effects, whose planning goes on."""
-        planning = new.transfer.planning is not None and pending_step(new)
-        recent = float(js.performance.now()) - self.drawn_at < PROGRESS_MS
-        return planning and not effects and recent
+        """Whether a step of a backup's planning (or the file that began it) leaves its
+        progress to a later step's drawing: one with no effects, whose planning goes on,
+        before ``progress_at``."""
+        return _planning(new) and not effects and float(js.performance.now()) < self.progress_at
 
     def show(self, state: State, effects: list[Effect], follow: bool = False,
              html: str | None = None) -> None:
@@ -714,7 +732,7 @@ class App:
         if html is None:
             html, later = self._drawn(focus)
         self.renders += 1
-        self.drawn_at = float(js.performance.now())
+        self.progress_at = float(js.performance.now()) + PROGRESS_MS
         document.documentElement.dataset.renders = str(self.renders)
         if html != self.last_html:
             if focus and active_id and active_id != focus[-1] and active.tagName in LEAVABLE:

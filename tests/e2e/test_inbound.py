@@ -191,6 +191,28 @@ def test_a_long_planning_draws_its_progress_as_it_goes_at_most_every_150_ms(
     assert_no_app_errors(recorder)
 
 
+def test_a_backup_planned_in_a_moment_shows_its_plan_without_a_glimpse_of_progress(
+    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, recorder: Any
+) -> None:
+    # A planning draws nothing for its first 250 ms (app/browser/shell.py, FIRST_PROGRESS_MS):
+    # a plan ready by then is the one drawing after the file is chosen.
+    from app.share.backup import make_backup
+
+    games = {f"q{n:02d}": {"id": f"q{n:02d}", "players": ["Оля", "Петро"], "created": f"{n:02d}",
+                           "hands": [{"taker": 0, "cards": [100, 62]}]} for n in range(20)}
+    path = tmp_path / "twenty.json"
+    path.write_text(make_backup(games, {}, "2026-12-01T09:00:00"), encoding="utf-8")
+    start(page, app_url, wait_ready, "en")
+    page.goto(app_url + "#/import")
+    page.wait_for_selector("#open-file", state="attached")
+    page.evaluate(DRAWINGS)
+    page.set_input_files("#open-file", str(path))
+    expect(page.locator("#restore")).to_contain_text("Restore 20 games")
+    assert [(d["progress"], d["plan"]) for d in page.evaluate("window.__drawn")] == [(None, True)]
+    assert page.evaluate("document.activeElement.id") == "screen-title"
+    assert_no_app_errors(recorder)
+
+
 def test_a_file_longer_than_one_read_keeps_a_letter_cut_by_the_reads_edge(
     page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
 ) -> None:
