@@ -184,6 +184,9 @@ class App:
         """A change of games is being stored (or records read again): later actions wait."""
         self.queue: list[tuple[Any, ...]] = []
         self.template = js.document.createElement("template")
+        self.parsed = ""
+        """The markup ``template`` holds parsed already: what a Save will show, parsed while
+        the browser writes (any patch empties the template)."""
         self.proxies: list[Any] = []
         self.last_html = ""
         self.sending = ("", "", "")
@@ -557,9 +560,11 @@ class App:
         restore (its failure stops the restore)."""
         drawn: list[str] = [] if html is None else [html]
 
-        def draw() -> None:  # while the browser writes: the screen, and what of it to send
+        def draw() -> None:  # while the browser writes: the screen, what of it to send, parsed
             drawn.append(views.render(new))
-            self.sending = (self.last_html, drawn[0], unchanged_parts(self.last_html, drawn[0]))
+            sent = unchanged_parts(self.last_html, drawn[0])
+            self.sending = (self.last_html, drawn[0], sent)
+            self.template.innerHTML = self.parsed = sent
 
         def show_stored() -> None:  # in the transaction's complete event, not a task later
             self.show(new, effects, html=drawn[0] if drawn else None)
@@ -579,6 +584,8 @@ class App:
             if commit.game_ids and not restoring:
                 self._link_later()
         finally:
+            if self.parsed:  # not shown (refused, failed): not kept either
+                self.template.innerHTML = self.parsed = ""
             self.busy = False
             self._count(-1)
             self._drain()
@@ -819,7 +826,8 @@ class App:
             sent = unchanged_parts(self.last_html, html)
         self.sending = ("", "", "")
         self.last_html = ""  # until patched: a patch cut short by an error keeps nothing later
-        if not js.window.debertzPatch(self.root, self.template, sent) and sent is not html:
+        parsed, self.parsed = bool(self.parsed) and self.parsed is sent, ""
+        if not js.window.debertzPatch(self.root, self.template, sent, parsed) and sent is not html:
             js.console.warn("a kept part was not found on the page: the whole screen is sent")
             js.window.debertzPatch(self.root, self.template, html)
         self.last_html = html

@@ -837,11 +837,11 @@
     }
   }
 
-  // root's children become html's (parsed in template, an inert <template>, emptied after);
-  // false when a data-keep stand-in found no element of its id to keep and is on the page now
-  // (the caller then sends the whole markup).
-  window.debertzPatch = (root, template, html) => {
-    template.innerHTML = html;
+  // root's children become html's (parsed in template, an inert <template>, emptied after;
+  // parsed: the template holds it already); false when a data-keep stand-in found no element
+  // of its id to keep and is on the page now (the caller then sends the whole markup).
+  window.debertzPatch = (root, template, html, parsed) => {
+    if (!parsed) template.innerHTML = html;
     morphChildren(root, template.content);
     template.innerHTML = "";
     return !html.includes("data-keep") || !root.querySelector("[data-keep]");
