@@ -741,6 +741,8 @@ class App:
         self.renders += 1
         self.progress_at = float(js.performance.now()) + PROGRESS_MS
         document.documentElement.dataset.renders = str(self.renders)
+        for busy in self.root.querySelectorAll("label[aria-busy]"):  # a file being read (transfer)
+            busy.removeAttribute("aria-busy")
         if html != self.last_html:
             if focus and active_id and active_id != focus[-1] and active.tagName in LEAVABLE:
                 active.blur()  # now, while the layout is clean: if the morph removed it focused,

@@ -120,7 +120,17 @@ def read_chosen(element: Any, post: Post) -> None:
         return
     chosen = files.item(0)
     element.value = ""
+    reading(element)
     begun(read_file(chosen, post))
+
+
+def reading(element: Any) -> None:
+    """Mark the button of a file input busy (``aria-busy``, dimmed by the CSS), in the frame
+    the chosen file brings anyway: a backup's plan can take a quarter of a second on a phone
+    before anything else is drawn (the shell takes the mark off at its next drawing)."""
+    label = js.document.querySelector(f'label[for="{element.id}"]')
+    if not is_missing(label):
+        label.setAttribute("aria-busy", "true")
 
 
 async def read_file(file: Any, post: Post) -> None:

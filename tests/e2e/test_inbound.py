@@ -195,7 +195,8 @@ def test_a_backup_planned_in_a_moment_shows_its_plan_without_a_glimpse_of_progre
     page: Page, app_url: str, wait_ready: Any, tmp_path: Path, recorder: Any
 ) -> None:
     # A planning draws nothing for its first 250 ms (app/browser/shell.py, FIRST_PROGRESS_MS):
-    # a plan ready by then is the one drawing after the file is chosen.
+    # a plan ready by then is the one drawing after the file is chosen, and until then the
+    # picker's button says it is busy.
     from app.share.backup import make_backup
 
     games = {f"q{n:02d}": {"id": f"q{n:02d}", "players": ["Оля", "Петро"], "created": f"{n:02d}",
@@ -206,10 +207,16 @@ def test_a_backup_planned_in_a_moment_shows_its_plan_without_a_glimpse_of_progre
     page.goto(app_url + "#/import")
     page.wait_for_selector("#open-file", state="attached")
     page.evaluate(DRAWINGS)
+    page.evaluate("""() => { window.__busy = []; new MutationObserver((changes) => {
+      for (const change of changes) window.__busy.push(change.target.getAttribute("aria-busy"));
+    }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["aria-busy"]}); }""")
     page.set_input_files("#open-file", str(path))
     expect(page.locator("#restore")).to_contain_text("Restore 20 games")
     assert [(d["progress"], d["plan"]) for d in page.evaluate("window.__drawn")] == [(None, True)]
     assert page.evaluate("document.activeElement.id") == "screen-title"
+    # meanwhile the button that chose it said it was busy, until the plan was drawn
+    assert page.evaluate("window.__busy")[0] == "true"
+    assert page.locator("[aria-busy]").count() == 0
     assert_no_app_errors(recorder)
 
 
