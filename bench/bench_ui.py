@@ -27,7 +27,8 @@ In Chromium on this machine, through the real app (Pyodide in the page), at phon
    sheet; it is deleted after, so the library stays at 300); a 60-hand four-player game file
    chosen in *Open a file…* → its preview; another phone's backup of 100 games chosen → its
    restore plan (and, ``answer``, the first
-   thing the screen shows of it: the planning's progress, or the plan). Each tap waits for the
+   thing the screen shows of it: the chosen file's button marked busy, the planning's progress,
+   or the plan). Each tap waits for the
    previous one's writes and ``--pause`` ms (a person's taps are seconds apart).
 3. ``first``: ``--cold`` times, the page is reloaded and, ``--delay`` ms after the app says it is
    interactive (a player's first look), one round (whether the app's idle warm-up,
@@ -160,7 +161,7 @@ TAPS = (
     ("rematch", "Rematch → the new game"),
     ("import", "a 60-hand game file → its preview (as the screen shows it)"),
     ("import whole", "… and all its 60 rows drawn"),
-    ("answer", "a 100-game backup → its progress or plan"),
+    ("answer", "a 100-game backup → its first answer (its button busy, progress or plan)"),
     ("plan", "a 100-game backup → its restore plan"),
 )
 
@@ -393,7 +394,8 @@ def one_round(page: Page, files: dict[str, Path], pause: int, number: int) -> di
     page.wait_for_timeout(pause)
     times["answer"] = timed("plan", "document.getElementById('restore-plan')",
                             lambda: page.set_input_files("#open-file", str(files["backup"])),
-                            early="document.querySelector('#restore-progress, #restore-plan')").early
+                            early="document.querySelector('label[aria-busy], #restore-progress, "
+                                  "#restore-plan')").early
     settle()
     home(page)
     page.wait_for_timeout(pause)
