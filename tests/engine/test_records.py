@@ -210,53 +210,68 @@ def test_hands_and_melds_are_frozen_dataclasses_with_every_field_set(made: Hand 
 
 _SMALL = st.one_of(st.integers(-1, 5), st.booleans(), st.none(), st.floats(0, 3),
                    st.text(max_size=1))
-_OTHER_KEYS = {
-    "no_tricks": st.lists(_SMALL, max_size=2), "last_trick": _SMALL, "debertz": _SMALL,
-    "redeal": st.booleans(), "claim": _SMALL, "at": _SMALL,
-}
-
-
-@st.composite
-def _mostly(draw: Any, good: st.SearchStrategy[object]) -> object:
-    """A good value nine times in ten, else any small value (of another type, out of range)."""
-    return draw(_SMALL) if draw(st.integers(0, 9)) == 9 else draw(good)
-
-
-@st.composite
-def _meld_records(draw: Any, sides: int) -> object:
-    """Melds as the app writes them, or near: a count left out, null, too many, not a number."""
-    if draw(st.integers(0, 9)) == 9:
-        return draw(_SMALL)
-    record: dict[str, object] = {"side": draw(_mostly(st.integers(0, sides)))}
-    for key, most in (("terz", 3), ("fifty", 2)):
-        if draw(st.integers(0, 3)):
-            record[key] = draw(_mostly(st.integers(-1, most + 1)))
-    if draw(st.integers(0, 9)) == 9:
-        record[draw(st.sampled_from(["at", "side"]))] = draw(_SMALL)
-    return record
+_OTHER_KEYS = ("no_tricks", "last_trick", "debertz", "redeal", "claim", "at")
+_CHANGES = ("none", "hand key", "meld key", "count -1", "counts too many", "taker", "bella",
+            "meld side", "meld count", "cards", "melds", "record")
+"""What :func:`_hand_records` changes in a good record (one each time): each brings a record
+the quick reader must leave to the key by key reading, or read as that reading does."""
 
 
 @st.composite
 def _hand_records(draw: Any, table: Any) -> object:
-    """Records near the usual played hand at ``table``: mostly good, at times with a value (a
-    seat or side one too far, a count of -1) or a key that the reader refuses or reads key by
-    key."""
-    sides = table.sides
-    first = draw(st.sampled_from([0, 1, 10, 81, 161, 162]) | st.integers(0, 162))
-    cards: object = [first, *([0] * (sides - 2)), 162 - first]
-    if draw(st.integers(0, 9)) == 9:
-        cards = draw(st.lists(_CARD_VALUES, max_size=5) | _CARD_VALUES)
-    record: dict[str, object] = {"taker": draw(_mostly(st.integers(0, table.players))),
-                                 "cards": cards}
+    """A played hand as the app writes it at ``table`` (its melds' counts drawn to fit the
+    side's cards, sometimes left out or null), with one of :data:`_CHANGES` made to it: a key
+    the reader does not read quickly, a seat or side one too far, a count of -1 or one sequence
+    too many, a value of another type, card points that do not add up, or no object at all."""
+    players, sides = table.players, table.sides
+    first = draw(st.sampled_from([0, 10, 81, 162]) | st.integers(2, 160))
+    record: dict[str, Any] = {"taker": draw(st.integers(0, players - 1)),
+                              "cards": [first, *([0] * (sides - 2)), 162 - first]}
+    side = draw(st.integers(0, sides - 1))
+    held = table.held[side]
+    fifty = draw(st.integers(0, held // 4))
+    terz = draw(st.integers(0, (held - 4 * fifty) // 3))
+    melds: dict[str, Any] = {"side": side, "terz": terz, "fifty": fifty}
+    for key in ("terz", "fifty"):
+        if melds[key] == 0 and draw(st.booleans()):
+            melds[key] = draw(st.sampled_from([None, "out"]))
+            if melds[key] == "out":
+                del melds[key]
     if draw(st.booleans()):
-        record["melds"] = draw(_meld_records(sides))
+        record["melds"] = melds
     if draw(st.booleans()):
-        record["bella"] = draw(_mostly(st.integers(0, sides)))
-    if draw(st.integers(0, 9)) == 9:
-        key = draw(st.sampled_from([*_OTHER_KEYS, "taker", "cards"]))
-        record[key] = draw(_OTHER_KEYS.get(key, _SMALL))
-    if draw(st.integers(0, 30)) == 30:
-        return draw(st.sampled_from([[record], None, "hand"]))
+        record["bella"] = draw(st.integers(0, sides - 1))
+    change = draw(st.sampled_from(_CHANGES))
+    if change == "hand key":
+        record[draw(st.sampled_from(_OTHER_KEYS))] = draw(_SMALL)
+    elif change == "meld key":
+        record["melds"] = {**melds, "at": draw(_SMALL)}
+    elif change == "count -1":
+        record["melds"] = {**melds, draw(st.sampled_from(["terz", "fifty"])): -1}
+    elif change == "counts too many":
+        over = [(t, f) for t in range(held // 3 + 2) for f in range(held // 4 + 2)
+                if held < 3 * t + 4 * f <= held + 4]  # a sequence more than the cards allow
+        terz, fifty = draw(st.sampled_from(over))
+        record["melds"] = {**melds, "terz": terz, "fifty": fifty}
+    elif change == "taker":
+        record["taker"] = draw(st.sampled_from([players, -1, True, 1.0, None, "0"]))
+    elif change == "bella":
+        record["bella"] = draw(st.sampled_from([sides, -1, True, 0.0, "1"]))
+    elif change == "meld side":
+        record["melds"] = {**melds, "side": draw(st.sampled_from([sides, -1, None, False, 0.0]))}
+    elif change == "meld count":
+        key = draw(st.sampled_from(["terz", "fifty"]))
+        record["melds"] = {**melds, key: draw(st.sampled_from([True, 1.0, "1", [1]]))}
+    elif change == "cards":  # 162 in all but not as card points, or anything else
+        rest = [0] * (sides - 2)
+        near = [[1, *rest, 161], [161, *rest, 1], [float(first), *rest, 162 - first],
+                [True, *rest, 161], [-1, *rest, 163], [first, *rest, 162 - first, 0]]
+        record["cards"] = draw(st.sampled_from(near) | st.lists(_CARD_VALUES, max_size=5)
+                               | _CARD_VALUES)
+    elif change == "melds":
+        record["melds"] = draw(_SMALL | st.lists(_SMALL, max_size=2))
+    elif change == "record":
+        return draw(st.sampled_from([[record], None, "hand", 3]))
     return record
 
 
