@@ -184,13 +184,11 @@ class App:
         """A change of games is being stored (or records read again): later actions wait."""
         self.queue: list[tuple[Any, ...]] = []
         self.template = js.document.createElement("template")
-        self.parsed = ""
-        """The markup ``template`` holds parsed already: what a Save will show, parsed while
-        the browser writes (any patch empties the template)."""
         self.proxies: list[Any] = []
         self.last_html = ""
         self.sending = ("", "", "")
-        """(shown, html, what to send): a screen's stand-ins worked out while a Save is written."""
+        """(shown, html, what to send): a screen's stand-ins worked out while a Save is written,
+        and parsed into ``template`` then (any patch empties both)."""
         self.renders = 0
         """Renders so far, also in ``<html data-renders>``: one action, at most one render."""
         self.progress_at = 0.0
@@ -562,9 +560,8 @@ class App:
 
         def draw() -> None:  # while the browser writes: the screen, what of it to send, parsed
             drawn.append(views.render(new))
-            sent = unchanged_parts(self.last_html, drawn[0])
-            self.sending = (self.last_html, drawn[0], sent)
-            self.template.innerHTML = self.parsed = sent
+            self.sending = (self.last_html, drawn[0], unchanged_parts(self.last_html, drawn[0]))
+            self.template.innerHTML = self.sending[2]
 
         def show_stored() -> None:  # in the transaction's complete event, not a task later
             self.show(new, effects, html=drawn[0] if drawn else None)
@@ -584,8 +581,9 @@ class App:
             if commit.game_ids and not restoring:
                 self._link_later()
         finally:
-            if self.parsed:  # not shown (refused, failed): not kept either
-                self.template.innerHTML = self.parsed = ""
+            if self.sending[2]:  # not shown (refused, failed): not kept either
+                self.template.innerHTML = ""
+                self.sending = ("", "", "")
             self.busy = False
             self._count(-1)
             self._drain()
@@ -824,11 +822,11 @@ class App:
         """Morph the page into ``html`` (boot.js), sending the parts it shows already as
         stand-ins (``app.ui.unchanged``); if one found no element to stand for, all of it."""
         shown, made, sent = self.sending
-        if shown is not self.last_html or made is not html:  # not worked out while writing
+        parsed = shown is self.last_html and made is html  # worked out (and parsed) while writing
+        if not parsed:
             sent = unchanged_parts(self.last_html, html)
         self.sending = ("", "", "")
         self.last_html = ""  # until patched: a patch cut short by an error keeps nothing later
-        parsed, self.parsed = bool(self.parsed) and self.parsed is sent, ""
         if not js.window.debertzPatch(self.root, self.template, sent, parsed) and sent is not html:
             js.console.warn("a kept part was not found on the page: the whole screen is sent")
             js.window.debertzPatch(self.root, self.template, html)
