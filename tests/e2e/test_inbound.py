@@ -220,6 +220,27 @@ def test_a_backup_planned_in_a_moment_shows_its_plan_without_a_glimpse_of_progre
     assert_no_app_errors(recorder)
 
 
+def test_the_same_unreadable_file_chosen_twice_leaves_its_button_not_busy(
+    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, recorder: Any
+) -> None:
+    # The second time its screen is the same as shown, so nothing is morphed: the shell's
+    # drawing takes the busy mark off all the same (app/browser/shell.py, App.render).
+    path = tmp_path / "notes.json"
+    path.write_text("not a game {", encoding="utf-8")
+    start(page, app_url, wait_ready, "en")
+    page.goto(app_url + "#/import")
+    for _ in range(2):
+        page.wait_for_selector("#open-file", state="attached")
+        renders = page.evaluate("document.documentElement.dataset.renders")
+        page.set_input_files("#open-file", str(path))
+        page.wait_for_function("(before) => document.documentElement.dataset.renders !== before",
+                               arg=renders)
+        expect(page.locator("#screen-title")).to_be_visible()
+        assert page.locator("label[for=open-file]").count() == 1
+        assert page.locator("[aria-busy]").count() == 0
+    assert_no_app_errors(recorder)
+
+
 def test_a_file_longer_than_one_read_keeps_a_letter_cut_by_the_reads_edge(
     page: Page, app_url: str, wait_ready: Any, idb: Any, tmp_path: Path, recorder: Any
 ) -> None:
