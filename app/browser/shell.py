@@ -195,6 +195,8 @@ class App:
         """When a backup's planning draws its progress next (``performance.now()``): a step
         ending sooner leaves it to a later one (:meth:`_drawn_later`). :data:`PROGRESS_MS` after
         the screen was last drawn, :data:`FIRST_PROGRESS_MS` after the file was opened."""
+        self.deferred: list[Effect] = []
+        """The focus of the file whose planning drew nothing yet: its first drawing moves it."""
         self.titled = ""
         self.screens = ScreenKeeper()  # the screen boot.js paints at the next start
         self.navigation = Navigation()
@@ -504,14 +506,16 @@ class App:
             js.console.error(f"action {action!r} failed: {error}\n{traceback.format_exc()}")
             return
         restoring = action == "restore-step"
+        deferred, self.deferred = self.deferred if restoring else [], []
         if restoring:
             new, effects = self._stepped(self.state, new, effects, started)
         elif action == "open-file" and _planning(new) and _only_focus(effects):
             self.progress_at = float(started) + FIRST_PROGRESS_MS
-            effects = []  # the planning's own drawing (its progress, or the plan) says where
+            deferred, effects = effects, []  # to the planning's first drawing (progress or plan)
         if (restoring or action == "open-file") and self._drawn_later(new, effects):
-            self.state = new
+            self.state, self.deferred = new, deferred
             return
+        effects = deferred + effects
         commit = commit_of(effects)
         if commit is not None and (commit.games or commit.replace_settings is not None):
             self.busy = True

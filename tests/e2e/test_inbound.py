@@ -152,7 +152,8 @@ DRAWINGS = """() => {
   new MutationObserver(() => {
     const progress = document.getElementById("restore-progress");
     window.__drawn.push({at: performance.now(), progress: progress && progress.textContent,
-                         plan: Boolean(document.getElementById("restore-plan"))});
+                         plan: Boolean(document.getElementById("restore-plan")),
+                         focus: document.activeElement && document.activeElement.id});
   }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-renders"]});
 }"""
 
@@ -186,6 +187,8 @@ def test_a_long_planning_draws_its_progress_as_it_goes_at_most_every_150_ms(
     progress = [d for d in drawn if d["progress"] and not d["plan"]]
     assert drawn[-1]["plan"] and len({d["progress"] for d in progress}) >= 3, drawn
     assert any("Checking" in d["progress"] for d in progress), drawn
+    # the file's focus, left by the planning's first 250 ms, moves with its first drawing
+    assert drawn[0]["progress"] and drawn[0]["focus"] == "screen-title", drawn[0]
     gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(progress)]
     assert min(gaps) >= 100, gaps  # (150 apart as begun; each timed at its task's end)
     assert_no_app_errors(recorder)
