@@ -119,7 +119,7 @@ def sent_for_the_site(server: DistServer) -> int:
 def wait_mark(page: Page, name: str) -> float:
     """A time the page wrote into ``<html data-NAME>`` (the page's CSP forbids wait_for_function)."""
     page.wait_for_selector(f"html[data-{name}]", state="attached", timeout=WAIT_MS)
-    return float(poll(page, f"document.documentElement.getAttribute('data-{name}')", "pending"))
+    return float(str(poll(page, f"document.documentElement.getAttribute('data-{name}')", "pending")))
 
 
 def poll(page: Page, expression: str, still: object) -> object:

@@ -88,7 +88,8 @@ def print_browser(runs: int) -> None:
     server = DistServer(out)
     server.start()
     fragment = game_fragment(typical_game(4, 60))
-    first, again = [], []
+    first: list[float] = []
+    again: list[float] = []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_options())
