@@ -1,7 +1,8 @@
 """How the screen is being drawn: whole, or first only as far as a phone shows it.
 
-A screen other than the one shown is drawn first without what lies below a phone's screen
-(the older parts of a sheet of hands: ``app.ui.game.views.FIRST_HANDS``); the page then draws
+A screen other than the one shown is drawn first without what a phone does not show at once
+(the older parts of a sheet of hands, below the screen: ``app.ui.game.views.FIRST_HANDS``; the
+figures in the statistics' closed player lines: ``app.ui.stats.views``); the page then draws
 the whole screen once it is idle (``app.ui.views.render_first``, ``app/browser/shell.py``). A
 view asks :func:`drawing` whether to leave such a piece out, and says that it did:
 

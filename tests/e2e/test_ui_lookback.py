@@ -74,6 +74,8 @@ def screens(page: Page, found: dict[str, dict[str, Any]]) -> Iterator[str]:
     page.goto(re.sub(r"#.*$", "", page.url) + "#/stats")
     page.click("#player-0 > summary")
     page.click("#player-1 > summary")
+    # (drawn first without them, the lines' figures come with the whole screen: app.ui.drawing)
+    expect(page.locator("#player-1 table.split")).to_be_visible()
     expect(page.locator("#h2h-figures")).to_be_visible()
     yield "stats"
 

@@ -289,6 +289,25 @@ def test_the_overview_agrees_with_its_numbers(lang: str, phrase: str) -> None:
     assert phrase in text_of(stats_html(lang))
 
 
+def test_statistics_drawn_first_leave_out_only_the_figures_hidden_in_each_players_line() -> None:
+    """A screen opened is drawn first as far as a phone shows it (``views.render_first``), the
+    rest once the page is idle: here the figures inside each closed player's line."""
+    from app.ui.views import render_first
+
+    table = Table("en", {g["id"]: g for g in GAMES})
+    table.do("route", hash="#/stats")
+    whole = table.html()
+    first, later = render_first(table.state)
+    assert later and first != whole
+    lines = re.findall(r'<details class="player" id="player-\d+">.*?</details>', whole)
+    assert len(lines) == 4 and all("<dl" in line and "<table" in line for line in lines)
+    shown = [line[: line.index("</summary>")] + "</summary></details>" for line in lines]
+    assert re.findall(r'<details class="player".*?</details>', first) == shown
+    start, end = whole.index(lines[0]), whole.index(lines[-1]) + len(lines[-1])
+    assert first == whole[:start] + "</li><li>".join(shown) + whole[end:], "the rest as whole"
+    assert render_first(table.state) == (first, later) and table.html() == whole, "no state kept"
+
+
 def test_the_screen_says_when_no_game_counts() -> None:
     html = stats_html("uk", players=3, since="2026-07-04T00:00:00", period="week")
     assert 'id="stats-empty"' in html and "details" not in html
