@@ -49,6 +49,31 @@ def test_back_from_the_hand_form_closes_it_and_keeps_what_was_typed() -> None:
     assert table.state.entry is not None and table.state.entry.taker is None
 
 
+def test_a_claim_begun_over_a_hand_kept_by_back_keeps_the_hand() -> None:
+    """«Партія» tapped after Back had kept a typed hand opened an empty claim, and the hand was
+    gone, switching back too (a play-through)."""
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cards", side=0, value="90")
+    table.do("bella", side=0)
+    table.do("route", hash=f"#/game/{gid}")  # Back
+    table.do("new-claim")
+    draft = table.state.entry
+    assert draft is not None and draft.claim and draft.taker == 0
+    table.do("claim-toggle")  # «the hand goes on»: the hand as typed
+    draft = table.state.entry
+    assert draft is not None and not draft.claim
+    assert (draft.taker, draft.cards, draft.bella) == (0, ["90", "72"], 0)
+    table.do("claim-toggle")  # a claim again, kept by Back, then «Партія» once more
+    table.do("route", hash=f"#/game/{gid}")
+    table.do("new-claim")
+    assert table.state.entry is not None and table.state.entry.claim
+    table.do("claim-toggle")
+    assert table.state.entry is not None and table.state.entry.cards == ["90", "72"]
+
+
 def test_back_from_a_confirmation_closes_only_the_confirmation() -> None:
     table = Table()
     gid = table.new_game(["Оля", "Петро"])

@@ -8,11 +8,21 @@ from app.ui import scoring
 from app.ui.claim import draft as claim
 from app.ui.core import Effect, Handler, Payload, int_of, open_entry, open_game
 from app.ui.drafts import HandDraft
+from app.ui.hand.kept import kept_draft
 from app.ui.state import State
 
 
 def _new_claim(state: State, payload: Payload) -> list[Effect]:
-    state.entry = HandDraft(sides=scoring.side_count(open_game(state)), claim=True)
+    """The form as a claim: a new one, or the hand typed and kept by Back, switched to a claim
+    (its played hand's fields stay, for «the hand goes on» to bring back)."""
+    game = open_game(state)
+    kept = kept_draft(state, None)
+    if kept is None:
+        state.entry = HandDraft(sides=scoring.side_count(game), claim=True)
+    else:
+        if not kept.claim:
+            claim.switch(game, kept)
+        state.entry = kept
     state.confirm = None
     return [Effect("focus", "entry-title")]
 
