@@ -271,11 +271,56 @@ def _keep_draft(state: State) -> None:
     """Keep the open hand form in the settings, so a reload or a killed app loses nothing.
 
     It is written in the same transaction as the hand it becomes, so a saved hand can never
-    come back as a filled form (nor a form be lost while its hand is not stored)."""
+    come back as a filled form (nor a form be lost while its hand is not stored). A new hand
+    kept by Back waits beside the form of a saved hand opened meanwhile (``new``), and is the
+    kept form again once that one closes.
+
+    >>> from app.ui.drafts import HandDraft
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({"g": {"players": ["A", "B"], "hands": []}}, {}, [], ["en"])
+    >>> state.game_id, state.entry = "g", HandDraft(sides=2, taker=1)
+    >>> _keep_draft(state)
+    >>> state.entry = HandDraft(sides=2, index=0)
+    >>> _keep_draft(state)
+    >>> kept = state.settings["entry"]
+    >>> kept["draft"]["index"], kept["new"]["taker"]
+    (0, 1)
+    >>> state.entry = None  # the saved hand's form closed: the new hand is the kept form again
+    >>> _keep_draft(state)
+    >>> state.settings["entry"]["draft"]["taker"], "new" in state.settings["entry"]
+    (1, False)
+    """
+    waiting = _new_hand_waiting(state.settings.get("entry"), state.game_id)
     if state.entry is None or state.game_id is None:
-        state.settings.pop("entry", None)
-    else:
-        state.settings["entry"] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
+        if waiting is None or state.game_id is None:
+            state.settings.pop("entry", None)
+        else:
+            state.settings["entry"] = {"game": state.game_id, "draft": waiting}
+        return
+    kept: dict[str, object] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
+    if state.entry.index is not None:
+        if waiting is None:
+            waiting = _new_hand_of(state.settings.get("entry"), state.game_id)
+        if waiting is not None:
+            kept["new"] = waiting
+    state.settings["entry"] = kept
+
+
+def _new_hand_waiting(kept: object, game_id: str | None) -> dict[str, Any] | None:
+    """The new hand kept beside the form of a saved hand, in the kept form ``kept`` of the
+    game ``game_id`` (as stored: read by ``app.ui.hand.kept`` when it is used)."""
+    if not isinstance(kept, dict) or kept.get("game") != game_id:
+        return None
+    new = kept.get("new")
+    return new if isinstance(new, dict) else None
+
+
+def _new_hand_of(kept: object, game_id: str | None) -> dict[str, Any] | None:
+    """The kept form of the game ``game_id`` when it is of a new hand (as stored)."""
+    if not isinstance(kept, dict) or kept.get("game") != game_id:
+        return None
+    draft = kept.get("draft")
+    return draft if isinstance(draft, dict) and draft.get("index") is None else None
 
 
 def int_of(payload: Payload, key: str) -> int | None:

@@ -255,3 +255,38 @@ def test_an_address_typed_over_a_game_goes_back_to_the_list_and_builds_the_rest(
     )
     assert nav.arrival(["#/", "#/game/g1"], "#/game/g1/hand").back == 0
     assert nav.arrival(["#/", "#/game/g1"], "#/game/g1") == nav.Arrival(1, 2, ["#/", "#/game/g1"])
+
+
+@pytest.mark.parametrize("then", ["back", "cancel", "save", "reload"])
+def test_a_hand_kept_by_back_waits_while_a_saved_hand_is_looked_at_or_corrected(then: str) -> None:
+    """Opening a saved hand (to look at it, or to correct it) while a new one was kept by Back
+    replaced the kept form: the new hand was lost (a play-through)."""
+    table = Table("en")
+    gid = table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("cards", side=1, value="90")
+    table.do("route", hash=f"#/game/{gid}")  # Back
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="110")
+    if then == "back":
+        table.do("route", hash=f"#/game/{gid}")
+    elif then == "cancel":
+        table.do("cancel-hand")
+    elif then == "save":
+        table.do("save-hand")
+        assert table.game["hands"][0]["cards"] == [110, 52]
+    else:
+        table = table.reloaded()
+        table.do("route", hash=f"#/game/{gid}", start="yes")  # the correction, open again
+        assert table.state.entry is not None and table.state.entry.index == 0
+        table.do("route", hash=f"#/game/{gid}")
+    assert ">Resume hand 2</button>" in table.html()
+    table.do("new-hand")
+    draft = table.state.entry
+    assert draft is not None and (draft.index, draft.taker, draft.cards) == (None, 1, ["72", "90"])
+    table.do("save-hand")  # and once saved, it never comes back as a form
+    assert len(table.game["hands"]) == 2 and "entry" not in table.stored().settings
+    table.do("new-hand")
+    assert table.state.entry is not None and table.state.entry.taker is None

@@ -10,17 +10,24 @@ from app.ui.state import GameDict, State
 
 def kept_draft(state: State, index: int | None) -> HandDraft | None:
     """The hand form kept for the open game (a reload, Back, a killed app), when it is the form
-    of hand ``index`` (None: a new hand) and still fits the game."""
+    of hand ``index`` (None: a new hand, also when it waits beside a saved hand's form kept
+    after it: ``app.ui.core._keep_draft``) and still fits the game."""
     draft = kept_form(state)
-    return draft if draft is not None and draft.index == index else None
+    if draft is not None and draft.index == index:
+        return draft
+    if index is None:
+        waiting = _fitting(state, _kept_record(state, "new"))
+        return waiting if waiting is not None and waiting.index is None else None
+    return None
 
 
-def _kept_record(state: State) -> object:
-    """The stored draft of the open game's hand form, as stored (None when there is none)."""
+def _kept_record(state: State, key: str = "draft") -> object:
+    """The stored draft of the open game's hand form (``key`` "new": of the new hand waiting
+    beside it), as stored (None when there is none)."""
     kept = state.settings.get("entry")
     if state.game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
         return None
-    return kept.get("draft")
+    return kept.get(key)
 
 
 def unreadable_form(state: State) -> bool:
@@ -31,8 +38,12 @@ def unreadable_form(state: State) -> bool:
 
 def kept_form(state: State) -> HandDraft | None:
     """The hand form kept for the open game, whichever hand it is of, when it still fits."""
+    return _fitting(state, _kept_record(state))
+
+
+def _fitting(state: State, record: object) -> HandDraft | None:
+    """The draft stored as ``record``, when it can be read and still fits the open game."""
     game = state.game
-    record = _kept_record(state)
     if game is None or record is None:
         return None
     draft = read_entry(record, len(game["players"]))  # every value checked
