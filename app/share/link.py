@@ -340,8 +340,10 @@ def _read_payload(payload: str) -> tuple[str, bytes]:
             "too_long", {"length": len(payload), "max": MAX_PAYLOAD},
             f"{len(payload)} characters, more than {MAX_PAYLOAD}",
         )
-    form, text = payload[0], payload[1:]
+    form, text = payload[0].upper(), payload[1:]
     if form not in FORMS:
+        if form.strip(FORM_LETTERS) or text.upper().strip(TEXT_LETTERS):
+            raise _damaged()  # not even a link's letters: damaged, not from a newer version
         raise LinkError(
             "unknown_form", {"form": form},
             f"this link was made by a newer version (form {form!r})",
@@ -349,9 +351,15 @@ def _read_payload(payload: str) -> tuple[str, bytes]:
     return form, _from_text(text)
 
 
+TEXT_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+"""The letters of a link's text after its form (base 32; read in either case)."""
+FORM_LETTERS = "0123456789" + TEXT_LETTERS[:26]
+"""The letters a form may be, in this version and any later one."""
+
+
 def _from_text(text: str) -> bytes:
     text = text.upper()
-    if text.strip("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"):
+    if text.strip(TEXT_LETTERS):
         raise _damaged()
     try:
         return base64.b32decode(text + "=" * (-len(text) % 8))

@@ -194,6 +194,10 @@ def test_a_link_that_passes_the_check_sum_but_breaks_the_rules_names_the_problem
         ("", "empty"),
         ("7ABCDEFG", "unknown_form"),
         ("x", "unknown_form"),
+        ("hello<script>", "damaged"),  # not a link's letters: not blamed on a newer version
+        ("7ABC!DEF", "damaged"),
+        ("<", "damaged"),
+        ("!ABC", "damaged"),
         ("1", "damaged"),
         ("1AB", "damaged"),
         ("1ABC!DEF", "damaged"),
@@ -217,6 +221,8 @@ def test_a_link_of_a_newer_version_says_so() -> None:
 def test_a_lowercased_link_still_opens() -> None:
     fragment = game_fragment(PLAIN)
     assert read_game("1" + payload(fragment)[1:].lower()).doc == shared_doc(PLAIN)
+    json_form = json_payload(shared_doc(PLAIN))
+    assert read_game(json_form.lower()).doc == read_game(json_form).doc, "its form's letter too"
 
 
 # --- hostile links: bounded, never run ---------------------------------------------------------
