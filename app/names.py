@@ -134,7 +134,7 @@ def code_point(char: str) -> str:
 
 
 def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[NameProblem]:
-    """Every seat's problem (at most one each, in seat order), by the rule of this module.
+    r"""Every seat's problem (at most one each, in seat order), by the rule of this module.
 
     A name that is not text is ``not_text``; the seat named first keeps a duplicated name.
 
@@ -167,3 +167,4 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
         else:
             seen[key] = seat
     return found
+
