@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app import engine, replays
+from app.names import in_text
 from app.share.inbound import checked_app_keys
 from app.storage import Games
 from app.ui.drafts import HandDraft
@@ -208,7 +209,7 @@ def side_label(game: GameDict, side: int, joiner: str = "&") -> str:
     >>> side_label(game, 0), side_label(game, 1, "та")
     ('Оля & Іван', 'Петро та Марта')
     """
-    return f" {joiner} ".join(game["players"][seat] for seat in seats_of(game, side))
+    return f" {joiner} ".join(in_text(game["players"][seat]) for seat in seats_of(game, side))
 
 
 def cards_held(game: GameDict, side: int) -> int:

@@ -525,3 +525,28 @@ def test_a_finished_game_s_buttons_say_whose_game_they_are_for(
             re.findall(r"<(?:a|button) [^>]*>.*?</(?:a|button)>", table.html())]
     for label in (report, rematch, delete):
         assert label in said, (label, said)
+
+
+def test_a_right_to_left_name_is_set_apart_from_the_sentence_around_it() -> None:
+    """«Роздача 5: מרים 🃏 — 538 із 501» was shown as «Роздача 5: 538 — 🃏 מרים із 501»: a
+    right-to-left name took the figures next to it along (a play-through). Such a name is set
+    apart (U+2068 … U+2069, ``app.names.in_text``); any other name is written as it is."""
+    from html import unescape
+
+    from app.ui.setup.draft import SetupDraft
+    from app.ui.setup.views import seating_text
+
+    name, apart = "מרים 🃏", "\u2068מרים 🃏\u2069"
+    table = Table("en", games={"g": {"id": "g", "players": [name, "Петро"],
+                                     "rules": {"target": 101},
+                                     "hands": [{"taker": 0, "cards": [120, 42]}]}})
+    table.do("route", hash="#/game/g")
+    text = unescape(table.html())
+    assert f"Hand 1: {apart} — 120 of 101" in text and f"{apart} — Петро" in text
+    assert "\u2068Петро" not in text
+    table.do("route", hash="#/game/g/report")
+    assert f"{apart} 120" in unescape(table.html())
+    table.do("route", hash="#/stats")
+    assert f'<span class="pname">{apart}</span>' in table.html()
+    refused = seating_text(SetupDraft(count=2, names=["\u202eОля", "Петро"]), i18n.translator("en"))
+    assert "\u2068\u202eОля\u2069 → Петро" in refused  # its override ends with the name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import engine
+from app.names import in_text
 from app.ui import i18n, scoring
 from app.ui.claim import draft as claim
 from app.ui.claim.views import claim_fields, claim_switch, claim_verdict
@@ -41,7 +42,7 @@ def entry_form(state: State, shown: Played, t: i18n.Tr) -> str:
     parts = [
         '<form id="entry" class="entry" data-action="save-hand" novalidate aria-labelledby="entry-title">',
         f'<h3 id="entry-title" tabindex="-1">{esc(title)}</h3>',
-        f'<p class="hint dealer">{esc(t(dealer_key, name=game["players"][dealer_seat]))}</p>',
+        f'<p class="hint dealer">{esc(t(dealer_key, name=in_text(game["players"][dealer_seat])))}</p>',
     ]
     if draft.index is not None and draft.index < len(game["hands"]) - 1:
         parts.append(f'<p class="warn">{esc(t("entry.rescored"))}</p>')

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import rules
+from app.names import in_text
 from app.ui import i18n, scoring
 from app.ui.drafts import TARGETS, SetupDraft
 from app.ui.markup import esc, join, words
@@ -113,7 +114,8 @@ def seating_text(draft: SetupDraft, t: i18n.Tr) -> str:
     'Оля and Іван against Петро and Марта: partners sit opposite each other.'
     """
     shown = [
-        name.strip() or t("setup.player_n", n=seat + 1) for seat, name in enumerate(draft.names)
+        in_text(name.strip()) or t("setup.player_n", n=seat + 1)
+        for seat, name in enumerate(draft.names)
     ]
     if draft.count == 4 and draft.teams:
         both = t("side.and")

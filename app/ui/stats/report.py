@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from app import engine
+from app.names import in_text
 from app.ui import scoring
 from app.ui.state import GameDict
 
@@ -290,7 +291,8 @@ def report_of(game: engine.Game, sheet: engine.Sheet) -> Report:
     for line, hand in zip(sheet.hands, game.hands):
         walk.line(line, hand)
     labels = tuple(
-        " & ".join(game.players[seat] for seat in game.seats_of(side)) for side in range(sides)
+        " & ".join(in_text(game.players[seat]) for seat in game.seats_of(side))
+        for side in range(sides)
     )
     return Report(
         players=tuple(game.players),

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from app.names import in_text
 from app.ui import i18n
 from app.ui.drawing import drawing
 from app.ui.markup import esc, grouped, join, progress
@@ -145,7 +146,7 @@ def _player(player: PlayerStats, index: int, t: i18n.Tr) -> str:
                 finished=player.finished, rate=percent(player.win_rate, t))
     line = (
         f'<li><details class="player" id="player-{index}">'
-        f'<summary><span class="pname">{esc(player.name)}</span> '
+        f'<summary><span class="pname">{esc(in_text(player.name))}</span> '
         f'<span class="psum">{esc(summary)}</span></summary>'
     )
     if drawing().leave():
@@ -239,8 +240,8 @@ def _h2h_rows(a: PlayerStats, b: PlayerStats, found: HeadToHead, t: i18n.Tr) -> 
                                        finished=found.against_finished))]
     if found.against_finished:
         rows += [
-            (t("stats.h2h_won_by", name=a.name), str(found.a_won)),
-            (t("stats.h2h_won_by", name=b.name), str(found.b_won)),
+            (t("stats.h2h_won_by", name=in_text(a.name)), str(found.a_won)),
+            (t("stats.h2h_won_by", name=in_text(b.name)), str(found.b_won)),
         ]
         if found.others_won:
             rows.append((t("stats.h2h_others"), str(found.others_won)))
