@@ -117,6 +117,40 @@ def test_a_saved_hand_adds_its_row_and_leaves_the_other_rows_in_place(
     assert seen["sameMain"] and seen["removedRows"] == ["row-6"] and seen["keptRows"] == 6, seen
 
 
+def test_a_correction_that_opens_a_finished_game_again_keeps_every_other_row_in_place(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    # A finished game shows its banner and report where the toolbar stands: as a correction
+    # opened it again, the morph matched the game's unkeyed boxes by place, the sheet's box
+    # took another's, and its rows' stand-ins found no rows: boot.js said so and the whole
+    # screen was sent (a play-through's console). The sheet's box is keyed now.
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    new_game(page, ["Оля", "Петро"], target=301)
+    hand(page, taker=0, cards={0: 100})
+    hand(page, taker=1, cards={1: 62})  # a bait: Оля 262
+    page.click("#new-hand")
+    fill_hand(page, taker=0, cards={0: 90})  # Оля 352 of 301
+    page.click("#save-hand")
+    expect(page.locator("#rematch")).to_be_visible()
+    saved(page)
+    page.evaluate(WATCH)
+    page.click("#hand-1")
+    expect(page.locator("#entry-title")).to_be_visible()
+    page.fill("#cards-1", "100")  # Петро made it: Оля 252, the game goes on
+    page.click("#save-hand")
+    expect(page.locator("#new-hand")).to_be_visible()
+    saved(page)
+    seen = page.evaluate(SEEN)
+    assert seen["sameMain"] and seen["newRows"] == [] and seen["keptRows"] == 3, seen
+    assert page.locator("[data-keep]").count() == 0
+    assert not [text for text in said if "kept part was not found" in text], said
+    expect(page.locator("#hand-1")).to_be_focused()
+
+
 def test_a_row_gone_from_the_page_is_drawn_again_whole_at_the_next_save(
     page: Page, app_url: str, wait_ready: Any
 ) -> None:

@@ -499,7 +499,7 @@ def test_a_screen_drawn_anew_shows_its_latest_parts_first_and_keeps_the_place_of
         "every part in its place, each with its key")
     assert len(left) == (count - drawn) // PART_HANDS
     # besides the sheet, the screen is the whole one: the toolbar above, the footer below
-    assert first[: first.index('<div class="sheet-box">')] == whole[: whole.index('<div class="sheet-box">')]
+    assert first[: first.index('<div class="sheet-box"')] == whole[: whole.index('<div class="sheet-box"')]
     assert first[first.index('<div class="option check keep-awake">'):] == whole[
         whole.index('<div class="option check keep-awake">'):]
     if not later:

@@ -386,7 +386,11 @@ def _history(shown: Played, t: i18n.Tr, editable: bool = True,
         f'{caption if not place else ""}{head}{join(rows)}</table></div>'
         for place, (part, rows) in enumerate(parts.items())
     ] + [f'<div class="sheet-part later"{_part_key(part, editable)}></div>' for part in later]
-    return f'<div class="sheet-box">{join(tables)}</div>'
+    # keyed too: the page's morph keeps it (and the parts and rows it holds) however the rest
+    # of the screen changes around it, as when a correction opens a finished game again (its
+    # banner and report make way for the toolbar): by place, another box took its rows' stand-ins
+    box_key = ' id="sheet"' if editable else ""
+    return f'<div class="sheet-box"{box_key}>{join(tables)}</div>'
 
 
 FIRST_HANDS: Final = PART_HANDS
