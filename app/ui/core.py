@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeVar
 
 from app.storage import Commit, Games, GameWrite, settings_patch
 from app.ui.drafts import HandDraft, cloned
-from app.ui.state import GameDict, Screen, Shot, State
+from app.ui.state import CANCELLED, GameDict, Screen, Shot, State
 
 Payload = dict[str, str]
 
@@ -115,6 +115,7 @@ DOUBLE_TAP_MS = 1000
 
 GAME_WRITES = ("put_game", "delete_game")
 KEEPS_NOTICE = ("route", "storage-refused", "share-env")
+
 """Actions that leave the notice on screen: a move that shows nothing new (Back after Save),
 and the page's own answers at a start (a notice of the start, e.g. a kept form dropped, stays)."""
 
@@ -171,6 +172,8 @@ def reduce_with(
     if action not in KEEPS_NOTICE:
         new.notice, new.notice_detail, new.notice_params = None, "", {}
     effects = handler(new, payload)
+    if new.notice not in CANCELLED:
+        new.cancelled = None  # offered back only by the notice that says it was cancelled
     done = any(effect.kind in GAME_WRITES for effect in effects)
     if action in ONE_SHOT and done and int_of(payload, "ms") is not None:
         new.last_shot = Shot(action, int_of(payload, "ms") or 0, (state.screen, new.screen))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from app.storage import Games
 from app.ui.drafts import HandDraft, SetupDraft, read_setup
@@ -32,6 +32,10 @@ sharing screens (a game's link, a game or rules from a link, a file or backup to
 
 ConfirmKind = Literal["delete-hand", "delete-game"]
 """What a yes/no question asks about."""
+
+
+CANCELLED: Final = ("entry_cancelled", "edit_cancelled")
+"""The notices of a hand form dropped by Cancel, which offer it back (``State.cancelled``)."""
 
 
 @dataclass
@@ -93,6 +97,9 @@ class State:
     notice_params: dict[str, Any] = field(default_factory=dict)
     """More values for the notice's text than ``notice_detail`` (named as the text names them)."""
     trash: GameDict | None = None
+    cancelled: tuple[str, HandDraft] | None = None
+    """The hand form Cancel dropped last, with its game's id: offered back by the notice that
+    says so (``restore-entry``), gone with that notice."""
     help_anchor: str | None = None
     chart_open: bool = False
     """The game's folded score chart is open: only then is it drawn (``fold-chart``)."""

@@ -23,7 +23,7 @@ from app.ui.help.views import render_help
 from app.ui.markup import esc, join
 from app.ui.setup.views import render_setup
 from app.ui.sharing import views as sharing
-from app.ui.state import LANGS, Screen, State, last_changed
+from app.ui.state import CANCELLED, LANGS, Screen, State, last_changed
 from app.ui.stats.views import render_stats
 
 View = Callable[[State, i18n.Tr], str]
@@ -137,6 +137,12 @@ def _notice(state: State, t: i18n.Tr) -> str:
         button = (
             f' <button type="button" class="btn small" id="restore-game" '
             f'data-action="restore-game">{esc(t("home.restore"))}</button>'
+        )
+    elif (state.notice in CANCELLED and state.cancelled is not None
+          and (state.screen, state.game_id) == ("game", state.cancelled[0])):
+        button = (
+            f' <button type="button" class="btn small" id="restore-entry" '
+            f'data-action="restore-entry">{esc(t("entry.restore"))}</button>'
         )
     fleeting = " fleeting" if state.notice in FLEETING else ""
     return (

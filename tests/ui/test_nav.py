@@ -290,3 +290,61 @@ def test_a_hand_kept_by_back_waits_while_a_saved_hand_is_looked_at_or_corrected(
     assert len(table.game["hands"]) == 2 and "entry" not in table.stored().settings
     table.do("new-hand")
     assert table.state.entry is not None and table.state.entry.taker is None
+
+
+def test_a_form_dropped_by_cancel_is_offered_back_until_the_next_tap() -> None:
+    """Cancel sits next to Save and drops what was typed in one tap (Escape too); the notice
+    that says so brings it back (a play-through)."""
+    table = Table("en")
+    gid = table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("cancel-hand")  # nothing typed: nothing to offer
+    assert table.state.notice is None and 'id="restore-entry"' not in table.html()
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("cards", side=1, value="90")
+    table.do("bella", side=0)
+    table.do("cancel-hand")
+    html = table.html()
+    assert "Hand 1 was not saved: what you typed was dropped." in html
+    assert '<button type="button" class="btn small" id="restore-entry"' in html
+    assert "entry" not in table.stored().settings
+    effects = table.do("restore-entry")
+    draft = table.state.entry
+    assert draft is not None and (draft.taker, draft.cards, draft.bella) == (1, ["72", "90"], 0)
+    assert [(e.kind, e.key) for e in effects if e.kind == "focus"] == [("focus", "entry-title")]
+    assert table.stored().settings["entry"]["draft"]["cards"] == ["72", "90"]  # kept again
+    table.do("save-hand")
+    assert table.game["hands"] == [{"taker": 1, "cards": [72, 90], "bella": 0,
+                                    "at": table.game["hands"][0]["at"]}]
+    # offered only by its notice: gone with the next tap
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cancel-hand")
+    table.do("route", hash=f"#/game/{gid}/hand")  # the form again, empty (Back and Forward)
+    table.do("cancel-hand")
+    assert table.state.cancelled is None
+    assert table.do("restore-entry") == [] and table.state.entry is None
+    table.do("new-hand")
+    table.do("taker", seat=0)
+    table.do("cancel-hand")
+    table.do("route", hash="#/")  # the games list: neither the notice nor its button
+    assert 'id="restore-entry"' not in table.html() and table.state.cancelled is None
+
+
+def test_a_correction_dropped_by_cancel_is_offered_back_and_an_unchanged_one_is_not() -> None:
+    table = Table("en")
+    table.new_game(["Оля", "Петро"])
+    table.hand(0, {0: 100})
+    table.do("edit-hand", index=0)
+    table.do("cancel-hand")
+    assert table.state.notice is None
+    table.do("edit-hand", index=0)
+    table.do("cards", side=0, value="120")
+    table.do("cancel-hand")
+    assert "The correction of hand 1 was not saved." in table.html()
+    assert table.game["hands"][0]["cards"] == [100, 62]
+    table.do("restore-entry")
+    assert table.state.entry is not None and table.state.entry.cards == ["120", "42"]
+    table.do("save-hand")
+    assert table.game["hands"][0]["cards"] == [120, 42]

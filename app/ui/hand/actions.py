@@ -13,14 +13,15 @@ redeal. The form's «Партія» switch is app/ui/claim.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from app.ui import history, i18n, scoring
 from app.ui.claim import draft as claim_draft
 from app.ui.core import TO_TOP, Effect, Handler, Payload, int_of, open_entry, open_game, put
-from app.ui.drafts import HandDraft
+from app.ui.drafts import HandDraft, cloned
 from app.ui.fields import first_in_form
-from app.ui.hand.kept import kept_draft
+from app.ui.hand.kept import fits, kept_draft
 from app.ui.state import Confirm, GameDict, State
 from app.ui.stats.report import TIME_KEY
 
@@ -43,11 +44,37 @@ def _edit_hand(state: State, payload: Payload) -> list[Effect]:
 
 
 def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
-    index = state.entry.index if state.entry else None
+    """Close the form without saving; what was typed in it is offered back by the notice
+    (Cancel sits next to Save, and Escape cancels too)."""
+    draft, game = state.entry, open_game(state)
+    index = draft.index if draft else None
     state.entry, state.confirm = None, None
+    if draft is not None and _typed(game, draft) and state.game_id is not None:
+        state.cancelled = (state.game_id, draft)
+        state.notice = "entry_cancelled" if index is None else "edit_cancelled"
+        state.notice_detail = str((len(game["hands"]) if index is None else index) + 1)
     if index is None:
         return [Effect("focus", "new-hand"), TO_TOP]
     return [Effect("focus", f"hand-{index}")]
+
+
+def _typed(game: GameDict, draft: HandDraft) -> bool:
+    """Whether the form holds something of the player's: anything in a new hand's, a change
+    in a saved hand's."""
+    if draft.index is None:
+        return not draft.blank()
+    if not 0 <= draft.index < len(game["hands"]):
+        return False
+    return replace(draft, tried=False) != scoring.hand_to_draft(game, draft.index)
+
+
+def _restore_entry(state: State, payload: Payload) -> list[Effect]:
+    """The form Cancel dropped, back as it was typed, while it still fits the game."""
+    cancelled = state.cancelled
+    if cancelled is None or cancelled[0] != state.game_id or not fits(state, cancelled[1]):
+        return []
+    state.entry, state.confirm = cloned(cancelled[1]), None
+    return [Effect("focus", "entry-title")]
 
 
 def _taker(state: State, payload: Payload) -> list[Effect]:
@@ -269,6 +296,7 @@ HANDLERS: dict[str, Handler] = {
     "new-hand": _new_hand,
     "edit-hand": _edit_hand,
     "cancel-hand": _cancel_hand,
+    "restore-entry": _restore_entry,
     "taker": _taker,
     "cards": _cards,
     "redeal-toggle": _redeal_toggle,

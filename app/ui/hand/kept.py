@@ -47,12 +47,18 @@ def _fitting(state: State, record: object) -> HandDraft | None:
     if game is None or record is None:
         return None
     draft = read_entry(record, len(game["players"]))  # every value checked
-    if draft is None:
-        return None
-    fits = draft.sides == scoring.side_count(game) and len(draft.cards) == draft.sides
+    return draft if draft is not None and fits(state, draft) else None
+
+
+def fits(state: State, draft: HandDraft) -> bool:
+    """Whether ``draft`` can be the open game's hand form: its sides, and a hand to correct
+    that is there, or a new one while the game goes on."""
+    game = state.game
+    if game is None or draft.sides != scoring.side_count(game) or len(draft.cards) != draft.sides:
+        return False
     if draft.index is None:
-        return draft if fits and can_add(state, None) else None
-    return draft if fits and 0 <= draft.index < len(game["hands"]) else None
+        return can_add(state, None)
+    return 0 <= draft.index < len(game["hands"])
 
 
 def can_add(state: State, index: int | None) -> bool:
