@@ -115,7 +115,6 @@ DOUBLE_TAP_MS = 1000
 
 GAME_WRITES = ("put_game", "delete_game")
 KEEPS_NOTICE = ("route", "storage-refused", "share-env")
-
 """Actions that leave the notice on screen: a move that shows nothing new (Back after Save),
 and the page's own answers at a start (a notice of the start, e.g. a kept form dropped, stays)."""
 
@@ -293,7 +292,8 @@ def _keep_draft(state: State) -> None:
     >>> state.settings["entry"]["draft"]["taker"], "new" in state.settings["entry"]
     (1, False)
     """
-    waiting = _new_hand_waiting(state.settings.get("entry"), state.game_id)
+    before = state.settings.get("entry")
+    waiting = _stored_draft(before, state.game_id, "new")
     if state.entry is None or state.game_id is None:
         if waiting is None or state.game_id is None:
             state.settings.pop("entry", None)
@@ -302,28 +302,22 @@ def _keep_draft(state: State) -> None:
         return
     kept: dict[str, object] = {"game": state.game_id, "draft": dataclasses.asdict(state.entry)}
     if state.entry.index is not None:
-        if waiting is None:
-            waiting = _new_hand_of(state.settings.get("entry"), state.game_id)
+        form = _stored_draft(before, state.game_id, "draft")
+        if waiting is None and form is not None and form.get("index") is None:
+            waiting = form  # the new hand kept until now: it waits beside this form
         if waiting is not None:
             kept["new"] = waiting
     state.settings["entry"] = kept
 
 
-def _new_hand_waiting(kept: object, game_id: str | None) -> dict[str, Any] | None:
-    """The new hand kept beside the form of a saved hand, in the kept form ``kept`` of the
-    game ``game_id`` (as stored: read by ``app.ui.hand.kept`` when it is used)."""
+def _stored_draft(kept: object, game_id: str | None, key: str) -> dict[str, Any] | None:
+    """The draft under ``key`` ("draft": the kept form; "new": the new hand waiting beside
+    it) of the settings' kept form ``kept``, when that is the game ``game_id``'s (as stored:
+    ``app.ui.hand.kept`` reads it when it is used)."""
     if not isinstance(kept, dict) or kept.get("game") != game_id:
         return None
-    new = kept.get("new")
-    return new if isinstance(new, dict) else None
-
-
-def _new_hand_of(kept: object, game_id: str | None) -> dict[str, Any] | None:
-    """The kept form of the game ``game_id`` when it is of a new hand (as stored)."""
-    if not isinstance(kept, dict) or kept.get("game") != game_id:
-        return None
-    draft = kept.get("draft")
-    return draft if isinstance(draft, dict) and draft.get("index") is None else None
+    draft = kept.get(key)
+    return draft if isinstance(draft, dict) else None
 
 
 def int_of(payload: Payload, key: str) -> int | None:

@@ -46,10 +46,10 @@ def _edit_hand(state: State, payload: Payload) -> list[Effect]:
 def _cancel_hand(state: State, payload: Payload) -> list[Effect]:
     """Close the form without saving; what was typed in it is offered back by the notice
     (Cancel sits next to Save, and Escape cancels too)."""
-    draft, game = state.entry, open_game(state)
+    draft, game = state.entry, state.game
     index = draft.index if draft else None
     state.entry, state.confirm = None, None
-    if draft is not None and _typed(game, draft) and state.game_id is not None:
+    if draft is not None and game is not None and state.game_id is not None and _typed(game, draft):
         state.cancelled = (state.game_id, draft)
         state.notice = "entry_cancelled" if index is None else "edit_cancelled"
         state.notice_detail = str((len(game["hands"]) if index is None else index) + 1)
