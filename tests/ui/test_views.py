@@ -543,7 +543,13 @@ def test_a_right_to_left_name_is_set_apart_from_the_sentence_around_it() -> None
     table.do("route", hash="#/game/g")
     text = unescape(table.html())
     assert f"Hand 1: {apart} — 120 of 101" in text and f"{apart} — Петро" in text
-    assert "\u2068Петро" not in text
+    assert f"dealer: {apart} · taker: {apart}" in text and "\u2068Петро" not in text
+    going = Table("en", games={"g": {"id": "g", "players": ["Петро", name], "hands": []}})
+    going.do("route", hash="#/game/g")
+    going.hand(1, {1: 120})
+    going.do("fold-log", open="true")
+    text = unescape(going.html())
+    assert f"{apart} deals · Петро speaks first" in text and f"taker: {apart}" in text
     table.do("route", hash="#/game/g/report")
     assert f"{apart} 120" in unescape(table.html())
     table.do("route", hash="#/stats")

@@ -24,6 +24,7 @@ from typing import Any
 
 from app import changelog
 from app.changelog import Entry, Mark
+from app.names import in_text
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.state import GameDict
@@ -333,7 +334,7 @@ def _melds_text(game: GameDict, melds: Mapping[str, Any], t: i18n.Tr) -> str:
 def _seat(game: GameDict, seat: object, t: i18n.Tr) -> str:
     players = game.get("players", [])
     if type(seat) is int and 0 <= seat < len(players):
-        return str(players[seat])
+        return in_text(str(players[seat]))
     return t("log.nothing") if seat is None else t("log.unknown")
 
 

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from app import engine
 from app.engine import HandFacts, HandLine
 from app.engine.facts import BELLA_POINTS
+from app.names import in_text
 from app.ui import i18n
 from app.ui.scoring import Played, seats_of
 from app.ui.views_common import signed_score
@@ -123,7 +124,7 @@ def _played(shown: Played, line: HandLine, facts: HandFacts, short: bool) -> lis
     melds = hand.melds
     said: list[Said] = []
     if not short:
-        said.append(Said("explain.taker", {"player": shown.game.players[line.taker]}))
+        said.append(Said("explain.taker", {"player": in_text(shown.game.players[line.taker])}))
         opponents = [s for s in range(shown.sides) if s != taker]
         for side in opponents:
             own = side_sum(facts, side, melds)

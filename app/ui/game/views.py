@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from app import engine
 from app.changelog import Mark
+from app.names import in_text
 from app.ui import history, i18n, scoring
 from app.ui.changes.views import changes_fold, corrected_mark, mark_of
 from app.ui.claim.views import claim_row, decided_text
@@ -166,8 +167,8 @@ def _board(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
     else:
         lines.append(
             f'<p class="turn" data-dealer="{sheet.next_dealer}">'
-            f"{esc(t('game.dealer', name=players[sheet.next_dealer]))} · "
-            f"{esc(t('game.first_speaker', name=players[sheet.first_speaker]))}</p>"
+            f"{esc(t('game.dealer', name=in_text(players[sheet.next_dealer])))} · "
+            f"{esc(t('game.first_speaker', name=in_text(players[sheet.first_speaker])))}</p>"
         )
         lines.append(f'<p class="needs-line" id="needs">{esc(needs_text(shown, t))}</p>')
     if sheet.hanging:
@@ -451,9 +452,9 @@ def _hand_rows(shown: Played, line: engine.HandLine, t: i18n.Tr, mark: Mark | No
     hand = shown.hands[index]
     players = shown.game.players
     sides = shown.sides
-    who = t("game.dealt", name=players[line.dealer])
+    who = t("game.dealt", name=in_text(players[line.dealer]))
     if line.taker is not None:
-        who += " · " + t("game.took", name=players[line.taker])
+        who += " · " + t("game.took", name=in_text(players[line.taker]))
     void = f' <span class="mark void">{esc(t("game.void"))}</span>' if line.void else ""
     if editable:  # ✎: corrected since it was entered (the fold «Зміни» says how)
         void += corrected_mark(mark, t)

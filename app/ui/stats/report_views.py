@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from app.names import in_text
 from app.ui import i18n, scoring
 from app.ui.markup import esc, join
 from app.ui.scoring import Played
@@ -201,7 +202,7 @@ def _takers_row(report: Report, t: i18n.Tr) -> str:
     for side in range(len(report.labels)):
         seats = [seat for seat, owner in enumerate(report.side_of) if owner == side]
         parts = join(
-            f'<span class="sub taker"><span class="nm">{esc(report.players[seat])}</span>'
+            f'<span class="sub taker"><span class="nm">{esc(in_text(report.players[seat]))}</span>'
             f"<b>:&nbsp;{report.seats[seat].taken}</b></span>"
             for seat in seats
         )
