@@ -291,6 +291,36 @@ def test_the_first_visit_s_note_covers_neither_the_start_nor_the_save_bar(
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--note')") == "0px"
 
 
+def test_a_refusal_over_the_hand_form_leaves_its_result_and_save_in_sight(
+    page: Page, app_url: str, wait_ready: Wait
+) -> None:
+    """A notice over an open form stands at the screen's top: at the bottom it covered the
+    form's bar (the result, *Записати*) once the page was scrolled to its end, where the bar
+    stands higher than the screen's bottom (a play-through)."""
+    from app.share.link import game_fragment
+
+    game = {"players": ["Оля", "Петро"], "rules": {"target": 301}, "hands": [
+        {"taker": 0, "cards": [120, 42]}, {"taker": 0, "cards": [130, 32]},
+        {"taker": 1, "claim": {"side": 0, "cards": 60}},  # 250 + 60 of 301: the claim holds
+    ]}
+    open_app(page, app_url, wait_ready)
+    page.goto(app_url + game_fragment(game))
+    page.click("#save-shared")
+    page.click("#hand-1")
+    page.click("#ask-delete-hand")
+    page.click("#confirm-yes")  # refused: without hand 2 the claim falls short
+    expect(page.locator(".notice")).to_contain_text("Роздачу 2 не видалено")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    boxes = page.evaluate("""() => ["notice", "entry-bar"].map((name) => {
+      const r = document.querySelector("." + name).getBoundingClientRect();
+      return [r.top, r.bottom]; })""")
+    (notice_top, notice_bottom), (bar_top, bar_bottom) = boxes
+    assert notice_bottom <= bar_top or bar_bottom <= notice_top, boxes
+    size = page.viewport_size
+    assert size is not None and 0 <= bar_top and bar_bottom <= size["height"], boxes
+
+
 TOAST_OVER = """(id) => {
   const toast = document.querySelector(".notice").getBoundingClientRect();
   const target = document.getElementById(id).getBoundingClientRect();
