@@ -117,6 +117,17 @@ def test_a_team_game_with_penalties() -> None:
     assert report.lead(0) == 474
 
 
+def test_the_chart_marks_the_lowest_score_when_its_scale_has_nothing_below_0() -> None:
+    """A side at −150 was drawn below the line of 0 with no figure beside it (a play-through):
+    the scale's steps of 200 have none below 0, so the lowest score is marked itself."""
+    from app.ui.stats.chart import chart_svg
+
+    shown = scoring.played(GAME_2)
+    svg = chart_svg(shown, i18n.translator("en"), [])
+    labels = re.findall(r'<text class="ylab[^"]*"[^>]*>([^<]*)</text>', svg)
+    assert labels[0] == "−150" and "0" in labels, labels
+
+
 def test_debertz_without_cards_counts_as_a_hand_and_as_taken() -> None:
     """Issue 18 item 5: a hand counted in «Роздач зараховано» counts in «Брали козир» too; the
     debertz not played out is its own row under it (it is neither made nor a bait)."""

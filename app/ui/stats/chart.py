@@ -98,9 +98,11 @@ def ticks(low: int, high: int, step: int) -> list[int]:
 class Frame:
     """Maps hand numbers and points to SVG coordinates."""
 
-    def __init__(self, records: int, low: int, high: int) -> None:
+    def __init__(self, records: int, low: int, high: int, lowest: int = 0) -> None:
         self.records = max(records, 1)
         self.low, self.high = low, max(high, low + 1)
+        self.lowest = lowest
+        """The lowest score drawn (0 when none is below it)."""
 
     def x(self, number: int) -> float:
         return round(LEFT + (WIDTH - LEFT - RIGHT) * number / self.records, 1)
@@ -115,13 +117,30 @@ def frame_of(sheet: engine.Sheet, target: int) -> Frame:
     scores = [value for line in sheet.hands for value in line.score]
     low, high = min([0, *scores]), max([target, *scores])
     pad = max(10, (high - low) // 20)
-    return Frame(len(sheet.hands), low - (pad if low < 0 else 0), high + pad)
+    return Frame(len(sheet.hands), low - (pad if low < 0 else 0), high + pad, low)
+
+
+def scale(frame: Frame, step: int) -> list[int]:
+    """The values the axis marks: the multiples of ``step`` in view, and the lowest score when
+    it is below 0 and no multiple is (a side at −150 on a scale of 200s), unless it would stand
+    on the label of 0.
+
+    >>> scale(Frame(5, -182, 560, -150), 200), scale(Frame(5, -182, 560, -10), 200)
+    ([-150, 0, 200, 400], [0, 200, 400])
+    >>> scale(Frame(5, -420, 560, -400), 200)
+    [-400, -200, 0, 200, 400]
+    """
+    values = ticks(frame.low, frame.high, step)
+    lowest = frame.lowest
+    if lowest < 0 and values[0] >= 0 and -lowest * 12 > frame.high - frame.low:
+        values.insert(0, lowest)
+    return values
 
 
 def _axes(frame: Frame, target: int) -> str:
     step = nice_step(frame.high - frame.low, 5)
     parts = []
-    for value in ticks(frame.low, frame.high, step):
+    for value in scale(frame, step):
         y = frame.y(value)
         parts.append(
             f'<line class="grid{" zero" if value == 0 else ""}" x1="{LEFT}" y1="{y}" '
