@@ -340,10 +340,10 @@ def _read_payload(payload: str) -> tuple[str, bytes]:
             "too_long", {"length": len(payload), "max": MAX_PAYLOAD},
             f"{len(payload)} characters, more than {MAX_PAYLOAD}",
         )
-    form, text = payload[0].upper(), payload[1:]
+    form, text = payload[0].upper(), payload[1:].upper()  # (read in either case)
+    if form.strip(FORM_LETTERS) or text.strip(TEXT_LETTERS):
+        raise _damaged()  # not even a link's letters: damaged, whatever its form says
     if form not in FORMS:
-        if form.strip(FORM_LETTERS) or text.upper().strip(TEXT_LETTERS):
-            raise _damaged()  # not even a link's letters: damaged, not from a newer version
         raise LinkError(
             "unknown_form", {"form": form},
             f"this link was made by a newer version (form {form!r})",
@@ -358,9 +358,7 @@ FORM_LETTERS = "0123456789" + TEXT_LETTERS[:26]
 
 
 def _from_text(text: str) -> bytes:
-    text = text.upper()
-    if text.strip(TEXT_LETTERS):
-        raise _damaged()
+    """The bytes of a link's text (its letters checked already: :data:`TEXT_LETTERS`)."""
     try:
         return base64.b32decode(text + "=" * (-len(text) % 8))
     except (binascii.Error, ValueError):
