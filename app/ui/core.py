@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from app.storage import Commit, Games, GameWrite, settings_patch
-from app.ui.drafts import HandDraft, cloned
+from app.ui.drafts import HandDraft, cloned, kept_record
 from app.ui.state import CANCELLED, GameDict, Screen, Shot, State
 
 Payload = dict[str, str]
@@ -293,9 +293,9 @@ def _keep_draft(state: State) -> None:
     (1, False)
     """
     before = state.settings.get("entry")
-    waiting = _stored_draft(before, state.game_id, "new")
+    waiting = _stored_draft(before, state.game_id, "new")  # (None when no game is open)
     if state.entry is None or state.game_id is None:
-        if waiting is None or state.game_id is None:
+        if waiting is None:
             state.settings.pop("entry", None)
         else:
             state.settings["entry"] = {"game": state.game_id, "draft": waiting}
@@ -311,12 +311,9 @@ def _keep_draft(state: State) -> None:
 
 
 def _stored_draft(kept: object, game_id: str | None, key: str) -> dict[str, Any] | None:
-    """The draft under ``key`` ("draft": the kept form; "new": the new hand waiting beside
-    it) of the settings' kept form ``kept``, when that is the game ``game_id``'s (as stored:
-    ``app.ui.hand.kept`` reads it when it is used)."""
-    if not isinstance(kept, dict) or kept.get("game") != game_id:
-        return None
-    draft = kept.get(key)
+    """``drafts.kept_record`` when it is a record at all (as stored: ``app.ui.hand.kept``
+    reads it when it is used)."""
+    draft = kept_record(kept, game_id, key)
     return draft if isinstance(draft, dict) else None
 
 

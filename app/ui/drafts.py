@@ -207,6 +207,20 @@ def _checked_options(options: Mapping[str, Any]) -> dict[str, Any] | None:
 # --- the hand form ---------------------------------------------------------------------------
 
 
+def kept_record(kept: object, game_id: str | None, key: str = "draft") -> object:
+    """What the settings' kept hand form ``kept`` (their ``entry``) holds under ``key``
+    ("draft": the form; "new": a new hand waiting beside a saved hand's form), as stored, when
+    it is the game ``game_id``'s; None else.
+
+    >>> kept = {"game": "g1", "draft": {"sides": 2}}
+    >>> kept_record(kept, "g1"), kept_record(kept, "g2"), kept_record(kept, "g1", "new")
+    ({'sides': 2}, None, None)
+    """
+    if not isinstance(kept, Mapping) or kept.get("game") != game_id:
+        return None
+    return kept.get(key)
+
+
 def read_entry(saved: object, seats: int) -> HandDraft | None:
     """The hand form kept in the settings for a game of ``seats`` players, or None when any of
     its values cannot be shown (a side or seat out of range, a number typed as a list...).

@@ -4,7 +4,7 @@ settings record as typed, and comes back only while it still fits the game."""
 from __future__ import annotations
 
 from app.ui import scoring
-from app.ui.drafts import HandDraft, read_entry
+from app.ui.drafts import HandDraft, kept_record, read_entry
 from app.ui.state import GameDict, State
 
 
@@ -24,10 +24,9 @@ def kept_draft(state: State, index: int | None) -> HandDraft | None:
 def _kept_record(state: State, key: str = "draft") -> object:
     """The stored draft of the open game's hand form (``key`` "new": of the new hand waiting
     beside it), as stored (None when there is none)."""
-    kept = state.settings.get("entry")
-    if state.game is None or not isinstance(kept, dict) or kept.get("game") != state.game_id:
+    if state.game is None:
         return None
-    return kept.get(key)
+    return kept_record(state.settings.get("entry"), state.game_id, key)
 
 
 def unreadable_form(state: State) -> bool:
