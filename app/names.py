@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 NAME_MAX: Final = 40
@@ -195,3 +195,12 @@ def in_text(name: str) -> str:
     if any(unicodedata.bidirectional(char) in TURNING for char in name):
         return ISOLATE[0] + name + ISOLATE[1]
     return name
+
+
+def names_in_text(names: Iterable[object]) -> str:
+    r"""Names in a sentence, one after another with commas, each as :func:`in_text` shows it.
+
+    >>> names_in_text(["Оля", "מרים"]) == "Оля, \u2068מרים\u2069"
+    True
+    """
+    return ", ".join(in_text(str(name)) for name in names)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.names import in_text
+from app.names import names_in_text
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
 from app.ui.games.actions import trash_offered
@@ -135,7 +135,7 @@ def _storage_note(state: State, t: i18n.Tr) -> str:
 def _trash(state: State, t: i18n.Tr) -> str:
     if state.trash is None or state.notice == "game_deleted" or not trash_offered(state):
         return ""
-    names = ", ".join(in_text(str(name)) for name in state.trash.get("players", []))
+    names = names_in_text(state.trash.get("players", []))
     return (
         f'<p class="trash">{esc(t("home.trash", names=names))} '
         f'<button type="button" class="btn small" id="restore-game" data-action="restore-game">'
@@ -181,7 +181,7 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
         label = side_label(game, winner_side, t("side.and"))
         winner = f'<p class="won">{esc(t("home.winner", side=label))}</p>'
 
-    names = ", ".join(in_text(name) for name in game["players"])
+    names = names_in_text(game["players"])
 
     def whose(key: str) -> str:  # which game a button is for, said to screen readers
         return f'<span class="sr-only"> {esc(t(key, names=names))}</span>'

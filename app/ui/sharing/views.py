@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app import changelog, engine
-from app.names import in_text
+from app.names import names_in_text
 from app.share import backup as backups
 from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
@@ -490,7 +490,7 @@ def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
     more = len(bad) - SHOWN_BAD
     bad = bad[:SHOWN_BAD]
     items = join(
-        f"<li>{esc(t('import.bad_game', n=game.number, names=', '.join(map(in_text, game.players)) or '?'))}"
+        f"<li>{esc(t('import.bad_game', n=game.number, names=names_in_text(game.players) or '?'))}"
         f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t, game.table))}</li>' for p in game.problems[:5])}"
         "</ul></li>"
         for game in bad
