@@ -24,6 +24,8 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
     >>> ru = i18n.translator("ru")
     >>> issue_text(ru, Issue("melds.fifty", "out_of_range", {"value": 3, "min": 0, "max": 2}))
     'Столько полтинников не бывает: от 0 до 2.'
+    >>> issue_text(t, Issue("last_trick", "last_trick_no_tricks", {"side": 0}))
+    'side 1: no trick taken, so not the last one either.'
     """
     params: dict[str, Any] = dict(issue.params)
     if game is not None:
@@ -34,7 +36,10 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
             value = params.get(key)
             if isinstance(value, int) and 0 <= value < len(game["players"]):
                 params[key] = game["players"][value]
-    else:
+    else:  # (a file's players whose names are refused) by number, counted from 1
+        for key in _SIDE_PARAMS:
+            if isinstance(params.get(key), int):
+                params[key] = t("where.side", n=params[key] + 1)
         for key in _SEAT_PARAMS:
             if isinstance(params.get(key), int):
                 params[key] = params[key] + 1

@@ -28,6 +28,7 @@ from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
 from app.ui.sharing.state import Incoming, Problem, Restored, game_card, sheet_key
+from app.ui.sharing.where import field_words
 from app.ui.state import GameDict, Screen, State, last_changed
 from app.ui.views_common import issue_text, when_text
 
@@ -302,29 +303,34 @@ def _failure(incoming: Incoming, t: i18n.Tr) -> str:
 
 
 def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) -> str:
-    """One problem the engine found in a file or a link, with the hand and field it is at; a
-    side or seat named by the players of ``table`` (``{"players": ..., "teams": ...}``) if given.
+    """One problem the engine found in a file or a link, with the hand and the place it is at
+    in words (:func:`~app.ui.sharing.where.field_words`); a side or seat named by the players
+    of ``table`` (``{"players": ..., "teams": ...}``) if given.
 
     >>> en = i18n.translator("en")
     >>> problem_text(Problem("cards_sum", {"total": 150}, 3, "cards"), en)
-    'Hand 3, cards: The card points add up to 150; they must add up to 162.'
+    'Hand 3, card points: The card points add up to 150; they must add up to 162.'
     >>> problem_text(Problem("players_count", {"count": 1}, None, "players"), en)
     'players: There must be 2, 3 or 4 players.'
     >>> problem_text(Problem("unknown_value", {"value": '"zzz"', "allowed": ["hang", "each"]},
     ...                      None, "rules.eggs"), en)
-    'rules.eggs: The option “eggs” cannot be "zzz": this version knows hang, each.'
+    'the rule “Eggs (a tie)”: This version does not know the value "zzz"; it knows hang, each.'
     >>> problem_text(Problem("no_tricks_has_points", {"side": 0, "points": 162}, 1, "no_tricks.0"),
     ...              en, {"players": ["Оля", "Петро"]})
-    'Hand 1, no_tricks.0: Оля: no tricks, yet 162 card points.'
+    'Hand 1, no tricks: Оля: no tricks, yet 162 card points.'
+    >>> problem_text(Problem("not_object", {}, 4, "hand"), en)
+    'Hand 4: A record is expected here.'
     """
     params = dict(problem.params)
     if problem.code == "unknown_value" and isinstance(params.get("allowed"), list | tuple):
-        params["option"] = problem.field.removeprefix("rules.")  # a known option, a value
         params["known"] = ", ".join(map(str, params["allowed"]))  # this version does not know
     text = issue_text(t, Issue(problem.field, problem.code, params, problem.message), table)
+    where = field_words(problem.field, t, table)
     if problem.hand is not None:
-        return t("share.at_hand", n=problem.hand, field=problem.field, text=text)
-    return t("share.at_field", field=problem.field or "—", text=text)
+        if not where:
+            return t("share.at_hand_only", n=problem.hand, text=text)
+        return t("share.at_hand", n=problem.hand, field=where, text=text)
+    return t("share.at_field", field=where or "—", text=text)
 
 
 # --- rules from a link ------------------------------------------------------------------------
