@@ -212,7 +212,7 @@ _SMALL = st.one_of(st.integers(-1, 5), st.booleans(), st.none(), st.floats(0, 3)
                    st.text(max_size=1))
 _OTHER_KEYS = ("no_tricks", "last_trick", "debertz", "redeal", "claim", "at")
 _CHANGES = ("none", "hand key", "meld key", "count -1", "counts too many", "taker", "bella",
-            "meld side", "meld count", "cards", "melds", "record")
+            "meld side", "meld count", "cards", "melds", "record", "no tricks", "redeal")
 """What :func:`_hand_records` changes in a good record (one each time): each brings a record
 the quick reader must leave to the key by key reading, or read as that reading does."""
 
@@ -272,18 +272,30 @@ def _hand_records(draw: Any, table: Any) -> object:
         record["melds"] = draw(_SMALL | st.lists(_SMALL, max_size=2))
     elif change == "record":
         return draw(st.sampled_from([[record], None, "hand", 3]))
+    elif change == "no tricks":  # the sides without card points, or anything else
+        empty = [s for s in range(sides) if record["cards"][s] == 0]
+        good = st.lists(st.sampled_from(empty), max_size=sides) if empty else st.just([])
+        record["no_tricks"] = draw(
+            good | st.lists(st.integers(-1, sides) | _SMALL, max_size=sides + 1) | _SMALL
+        )
+    elif change == "redeal":
+        return draw(st.sampled_from([{"redeal": True}, {"redeal": 1}, {"redeal": False},
+                                     {"redeal": True, "at": 3}, {"redeal": True, "taker": 0},
+                                     {"redeal": None}, {"redeal": "true"}]))
     return record
 
 
 @settings(max_examples=2000, deadline=None)
 @given(st.data(), st.sampled_from([(2, True), (3, True), (4, True), (4, False)]),
-       st.sampled_from(["last_trick", "taker"]))
+       st.sampled_from(["last_trick", "taker"]), st.booleans())
 def test_a_usual_record_is_read_as_key_by_key_reading_reads_it(
-    data: st.DataObject, seats: tuple[int, bool], both_reach: str
+    data: st.DataObject, seats: tuple[int, bool], both_reach: str, obligation: bool
 ) -> None:
-    """The quick reading of the usual played hand gives what reading each key gives: the same
-    hand, or the same problems (it leaves every other record to the key by key reading)."""
-    table, rules = make_table(*seats), Rules(both_reach=both_reach)  # type: ignore[arg-type]
+    """The quick reading of the usual played hand or redeal gives what reading each key gives:
+    the same hand, or the same problems (it leaves every other record to the key by key
+    reading)."""
+    table = make_table(*seats)
+    rules = Rules(both_reach=both_reach, obligation=obligation)  # type: ignore[arg-type]
     record = data.draw(_hand_records(table))
     read, checked = Report(1), Report(1)
     assert read_hand(read, record, table, rules) == _read_record(checked, record, table, rules)
