@@ -154,8 +154,7 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
         if not isinstance(raw, str):
             found.append((seat, "not_text", {}))
             continue
-        hidden = refused_character(raw)
-        key = name_key(raw)
+        hidden, key = _looked_at(raw)
         if hidden is not None:
             found.append((seat, "name_control", {"seat": seat, "code": code_point(hidden)}))
         elif not key:
@@ -168,6 +167,17 @@ def name_problems(names: Sequence[object], max_length: int = NAME_MAX) -> list[N
         else:
             seen[key] = seat
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _looked_at(name: str) -> tuple[str | None, str]:
+    """A name's first refused character and its key, worked out once: the same few names come
+    in every game of a backup (a backup of 100 games checked 307 names).
+
+    >>> _looked_at(" Оля "), _looked_at("О\u200dля")[0]
+    ((None, 'оля'), '\u200d')
+    """
+    return refused_character(name), name_key(name)
 
 
 ISOLATE: Final = ("\u2068", "\u2069")
