@@ -945,14 +945,17 @@ async def mount(root: Any, loaded: Any, store: Any) -> App:
 
 
 async def _route_at_start(app: App, start: dict[str, str]) -> tuple[State, list[Effect], str]:
-    """The state, effects and screen of the address the app starts at; a stored game it shows
-    is read first (changed under its summary: read again as another tab's change)."""
-    for _ in range(3):
+    """The state, effects and screen of the address the app starts at; a stored game it needs
+    is read first (changed under its summary: read again as another tab's change): the game
+    it shows alone, and if the address needs another (a shared link, compared with every game
+    here), every game not read yet. Only games that cannot be read start at the games list."""
+    for tries in range(3):
         try:
             state, effects = reduce(app.state, "route", start)
             return state, effects, views.render(state)
         except Unread as missing:
-            changed = await app._fill([missing.game_id])
+            wanted = [missing.game_id] if tries == 0 else app.state.games.unread()
+            changed = await app._fill(wanted or [missing.game_id])
             if changed:
                 fresh = await app.store.read(changed)
                 app.state, _ = apply_external(app.state, fresh, "elsewhere")

@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from app import engine
+from app.share.link import game_fragment
 from app.storage import decode_game, encode_game, read_pages, read_summarized
 from app.summaries import engine_stamp
 from app.ui.state import LIST_PAGE
@@ -121,4 +122,32 @@ def test_a_start_reads_the_index_and_a_record_changed_under_it_is_shown_as_store
         raise AssertionError("the index entry of the changed game was not mended")
     page.click(f'#open-{changed["id"]}')
     expect(page.locator(".board")).to_contain_text("Zed")
+    assert_no_app_errors(recorder)
+
+
+def test_a_start_at_a_shared_link_compares_it_with_games_not_read_yet(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    """A link opened in a new tab is compared with every game here, most of them known by
+    their summary alone at the start: they are read first. It used to give up after reading
+    three games one by one and start at the games list, the link dropped (a play-through on a
+    phone with three games)."""
+    start(page, app_url, wait_ready, "en")
+    stored = games(40)
+    for game in stored:
+        idb.put(page, "games", game["id"], encode_game(game))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    here = stored[5]
+    theirs = {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    for link, shown in ((game_fragment(theirs), ".foreign"), (game_fragment(here), "#open-copy")):
+        other = page.context.new_page()
+        other.goto(app_url + link)
+        wait_ready(other)
+        expect(other.locator(shown)).to_be_visible()
+        assert "#/shared/" in other.url
+        if shown == "#open-copy":
+            expect(other.locator(shown)).to_have_attribute("href", f"#/game/{here['id']}")
+        other.close()
     assert_no_app_errors(recorder)
