@@ -333,7 +333,7 @@ def test_a_file_in_windows_1251_says_it_is_not_utf8() -> None:
 # --- ids ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", ["mine/delete", "x/report", "rules", "a b", "", "é", "#x",
+@pytest.mark.parametrize("game_id", ["mine/delete", "x/report", "rules", "file", "stats", "a b", "", "é", "#x",
                                      "x" * 65, "../x", "g1?x", "g1\n"])
 def test_an_id_no_address_can_name_is_refused_where_games_are_stored(game_id: str) -> None:
     assert not is_safe_id(game_id)
