@@ -21,10 +21,8 @@ Restoring never overwrites or deletes a game here:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from app import engine
@@ -40,9 +38,6 @@ EPHEMERAL_SETTINGS = tuple(sorted(inbound.NOT_RESTORED))
 deleted, the backup record, this browser's storage note) and are neither written into a backup
 nor restored from one (app.share.inbound reads a backup's settings)."""
 MAX_GAMES = inbound.MAX_GAMES
-MADE = re.compile(r"(19|2\d)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d")
-"""A backup's ``made`` as the app writes it (the device's local time): compared as text, so
-no other form of a date is taken."""
 REMIND_AFTER = 30
 """Hands entered since the last backup after which the games list suggests one (and again after
 as many more once the suggestion was put off)."""
@@ -183,15 +178,12 @@ def made_of(obj: Mapping[str, Any]) -> str:
     ('2026-12-01T09:00:00', '', '')
     >>> made_of({"made": "20260101"}), made_of({"made": "0001-01-01T00:00:00"})
     ('', '')
+    >>> made_of({"made": "2999-12-31T23:59:00"})  # (it stood as the last backup's time)
+    ''
+    
     """
     made = obj.get("made")
-    if not isinstance(made, str) or not MADE.fullmatch(made):
-        return ""
-    try:
-        datetime.fromisoformat(made)
-    except ValueError:  # (a 31 November)
-        return ""
-    return made
+    return made if isinstance(made, str) and inbound.is_stamp(made) else ""
 
 
 def read_one(number: int, game: object) -> tuple[GameDict, Digest] | BadGame:

@@ -26,7 +26,9 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any, Final, Literal, cast
 
 from app import changelog, engine
@@ -341,8 +343,48 @@ def checked_log(game: dict[str, Any]) -> dict[str, Any]:
 
 def checked_app_keys(game: dict[str, Any]) -> dict[str, Any]:
     """A game from storage or a backup with its ↶/↷ logs and its change log checked
-    (:func:`checked_history`, :func:`checked_log`): a damaged one never costs a screen."""
-    return checked_log(checked_history(game))
+    (:func:`checked_history`, :func:`checked_log`): a damaged one never costs a screen; and its
+    times (:func:`checked_stamps`)."""
+    return checked_log(checked_history(checked_stamps(game)))
+
+
+STAMP = re.compile(r"(19|20)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d")
+"""A time as the app writes it (the device's local time, compared as text)."""
+STAMP_KEYS: Final = ("created", "updated", "restored")
+"""A game's times (when it began, changed last, came from a backup made when)."""
+
+
+def is_stamp(value: object) -> bool:
+    """Whether ``value`` is a time as the app writes it, on a day that exists.
+
+    >>> is_stamp("2026-12-01T09:00:00"), is_stamp("2026-11-31T09:00:00")
+    (True, False)
+    >>> is_stamp("2999-01-01T00:00:00"), is_stamp(None)
+    (False, False)
+    """
+    if not isinstance(value, str) or not STAMP.fullmatch(value):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:  # (a 31 November)
+        return False
+    return True
+
+
+def checked_stamps(game: dict[str, Any]) -> dict[str, Any]:
+    """The game itself when its times are times; else a copy without those that are not: a
+    hostile backup's 5,000-character ``updated`` was printed on the game's card, ``null`` as
+    "None" and a ``restored`` of markup as the backup's date.
+
+    >>> game = {"created": "2026-12-01T09:00:00", "updated": None, "restored": "x" * 5000}
+    >>> checked_stamps(game)
+    {'created': '2026-12-01T09:00:00'}
+    >>> checked_stamps(game := {"updated": "2026-12-01T09:00:00"}) is game
+    True
+    """
+    if all(is_stamp(game[key]) for key in STAMP_KEYS if key in game):
+        return game
+    return {key: value for key, value in game.items() if key not in STAMP_KEYS or is_stamp(value)}
 
 
 def shown_file_name(name: object) -> str:

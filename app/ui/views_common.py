@@ -130,15 +130,18 @@ def counter(kind: str, value: int, t: i18n.Tr, more: bool, action: str = "meld-c
 
 
 def when_text(stamp: object) -> str:
-    """A saved ISO time stamp as ``30.11.2026 03:05`` (the stamp as is when unreadable).
+    """A saved ISO time stamp as ``30.11.2026 03:05``; nothing for anything else (a record a
+    hostile backup brought before its times were checked held 5,000 characters there).
 
-    >>> when_text("2026-11-30T03:05:00"), when_text("")
-    ('30.11.2026 03:05', '')
+    >>> when_text("2026-11-30T03:05:00"), when_text(""), when_text(None), when_text("<b>x</b>")
+    ('30.11.2026 03:05', '', '', '')
     """
+    if not isinstance(stamp, str) or len(stamp) > 32:
+        return ""
     try:
-        moment = datetime.fromisoformat(str(stamp))
+        moment = datetime.fromisoformat(stamp)
     except ValueError:
-        return str(stamp)
+        return ""
     return moment.strftime("%d.%m.%Y %H:%M")
 
 

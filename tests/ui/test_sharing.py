@@ -793,3 +793,21 @@ def test_a_dense_qr_code_is_said_and_the_link_and_the_file_come_first() -> None:
     assert f"Цей QR-код дуже щільний (версія {version})" in html
     assert html.index('id="qr-dense"') < html.index('id="share-link"') < html.index('id="qr"')
     assert f'id="share-file" data-action="export-game" data-id="{gid}"' in html
+
+
+def test_a_backup_games_times_that_are_not_times_are_left_out_not_shown() -> None:
+    """A hostile backup's ``updated`` of 5,000 characters was printed on the game's card,
+    ``null`` as "None", and a ``restored`` of markup stood as the backup's date."""
+    doc = json.loads(backup_of(played(hands=3)))
+    (game,) = doc["games"]
+    game.update(updated="7" * 5000, created=1e30, restored="<b>r</b>", restored_from=game["id"])
+    fresh = Table("en")
+    restore(fresh, json.dumps(doc))
+    (stored,) = fresh.state.games.values()
+    assert not {"updated", "created", "restored"} & set(stored)
+    fresh.do("route", hash="#/")
+    html = fresh.html()
+    assert "7777" not in html and "None" not in html and "1000000" not in html
+    fresh.do("route", hash=f"#/game/{stored['id']}")
+    html = fresh.html()
+    assert "&lt;b&gt;r" not in html and "1000000" not in html
