@@ -395,7 +395,17 @@ def shown_file_name(name: object) -> str:
     >>> shown_file_name("game\u202enosj.exe"), shown_file_name("x" * 90)[-3:], shown_file_name(None)
     ('game?nosj.exe', 'xx…', '')
     """
-    text = name if isinstance(name, str) else ""
+    return shown_text(name if isinstance(name, str) else "", MAX_FILE_NAME)
+
+
+def shown_text(text: str, limit: int) -> str:
+    """Text from outside as a screen shows it in a sentence: each character a name may not
+    hold replaced by ``?``, cut at ``limit`` characters (a refused name of a backup's game had
+    its direction override working, and 200 characters in full).
+
+    >>> shown_text("Оля\u202e", 40), shown_text("x" * 50, 40)[-3:]
+    ('Оля?', 'xx…')
+    """
     while (char := refused_character(text)) is not None:
         text = text.replace(char, "?")
-    return text if len(text) <= MAX_FILE_NAME else text[: MAX_FILE_NAME - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -16,6 +16,7 @@ from app.share.link import game_fragment, rules_fragment, shared_doc, without_bo
 from app.ui import i18n, nav, scoring
 from app.ui.markup import esc
 from app.ui.reducer import reduce
+from app.ui.sharing.views import SHOWN_BAD_PROBLEMS, SHOWN_PROBLEMS
 from app.ui.state import LANGS, initial_state
 from app.ui.views import render
 from tests.ui.helpers import XSS, Table
@@ -811,3 +812,33 @@ def test_a_backup_games_times_that_are_not_times_are_left_out_not_shown() -> Non
     fresh.do("route", hash=f"#/game/{stored['id']}")
     html = fresh.html()
     assert "&lt;b&gt;r" not in html and "1000000" not in html
+
+
+def test_a_files_problems_are_listed_twenty_at_most_and_long_values_quoted_short() -> None:
+    """A file of 5,000 bad hands drew all 15,000 of its problems; a 4,000-digit target and a
+    300-character format were quoted in full (a hostile-input review)."""
+    bad = {"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 61]}] * 30}
+    table = Table("en")
+    table.do("open-file", name="f.json", text=json.dumps(bad))
+    html = table.html()
+    assert html.count("they must add up to 162") == SHOWN_PROBLEMS
+    assert "…and 10 more problems." in html
+    huge = {"players": ["A", "B"], "rules": {"target": 10**4000}, "hands": []}
+    table.do("open-file", name="g.json", text=json.dumps(huge))
+    html = table.html()
+    assert "100000000000…" in html and "0" * 100 not in html
+
+
+def test_a_backups_refused_games_show_their_names_as_text_and_count_what_is_not_listed() -> None:
+    doc = json.loads(backup_of(played(hands=1)))
+    hands = [{"taker": 0, "cards": [100, 61]}] * 8
+    doc["games"].append({"id": "x1", "players": ["Оля\u202e", "П" * 200], "hands": hands})
+    table = Table("en")
+    table.do("open-file", name="backup.json", text=json.dumps(doc))
+    html = table.html()
+    assert "Оля?" in html and "\u202e" not in html and "П" * 41 not in html
+    # its two names' problems first, then the hands'
+    assert html.count("they must add up to 162") == SHOWN_BAD_PROBLEMS - 2
+    assert "…and 5 more problems." in html
+    table.do("restore", new_id="gr")
+    assert "was left out.</li>" in table.html() and "left out:" not in table.html()

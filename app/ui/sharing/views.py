@@ -12,10 +12,11 @@ Pure functions of the state; names and file names are escaped like everything el
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from app import changelog, engine
-from app.names import names_in_text
+from app.names import NAME_MAX, names_in_text
 from app.share import backup as backups
 from app.share import inbound
 from app.share.backup import BadGame, RestorePlan
@@ -291,11 +292,10 @@ def _failure(incoming: Incoming, t: i18n.Tr) -> str:
     key = f"{prefix}.{incoming.error}"
     if incoming.kind == "rules" and i18n.has(f"share.rules_link_error.{incoming.error}"):
         key = f"share.rules_link_error.{incoming.error}"  # a rules link says rules, not game
-    params = {**incoming.params, "name": incoming.key}
+    params = {**_quoted(incoming.params), "name": incoming.key}
     text = t(key, **params) if i18n.has(key) else t(f"{prefix}.other", detail=incoming.error)
     table = incoming.params.get("table")  # the file's players, when they are good names
-    items = join(f"<li>{esc(problem_text(p, t, table))}</li>" for p in incoming.problems)
-    listed = f"<ul>{items}</ul>" if items else ""
+    listed = _problem_list(incoming.problems, t, table, SHOWN_PROBLEMS)
     return (
         f'<div class="problems" role="alert" id="incoming-error"><p>{esc(text)}</p>{listed}</div>'
         f'<p class="hint">{esc(t("share.nothing_changed"))}</p>'
@@ -321,7 +321,7 @@ def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) ->
     >>> problem_text(Problem("not_object", {}, 4, "hand"), en)
     'Hand 4: A record is expected here.'
     """
-    params = dict(problem.params)
+    params = _quoted(dict(problem.params))
     if problem.code == "unknown_value" and isinstance(params.get("allowed"), list | tuple):
         params["known"] = ", ".join(map(str, params["allowed"]))  # this version does not know
     text = issue_text(t, Issue(problem.field, problem.code, params, problem.message), table)
@@ -331,6 +331,48 @@ def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) ->
             return t("share.at_hand_only", n=problem.hand, text=text)
         return t("share.at_hand", n=problem.hand, field=where, text=text)
     return t("share.at_field", field=where or "—", text=text)
+
+
+def _problem_list(
+    problems: Sequence[Problem], t: i18n.Tr, table: GameDict | None, shown: int
+) -> str:
+    """The first ``shown`` problems as a list, and how many more there are.
+
+    >>> en = i18n.translator("en")
+    >>> print(_problem_list([Problem("cards_sum", {"total": n}, n, "cards") for n in (1, 2, 3)],
+    ...                     en, None, 2))
+    <ul><li>Hand 1, card points: The card points add up to 1; they must add up to 162.</li><li>Hand 2, card points: The card points add up to 2; they must add up to 162.</li><li class="more">…and 1 more problem.</li></ul>
+    """
+    items = join(f"<li>{esc(problem_text(p, t, table))}</li>" for p in problems[:shown])
+    if len(problems) > shown:
+        items += f'<li class="more">{esc(t("share.more_problems", count=len(problems) - shown))}</li>'
+    return f"<ul>{items}</ul>" if items else ""
+
+
+def _quoted(params: dict[str, Any]) -> dict[str, Any]:
+    """Values from outside as a message quotes them: text cut at :data:`SHOWN_VALUE`
+    characters, its refused characters as ``?``; a number of more than 18 digits by its first
+    ones.
+
+    >>> _quoted({"format": "x" * 300, "value": 10 ** 4000, "count": 3})["value"]
+    '100000000000…'
+    >>> len(_quoted({"format": "x" * 300})["format"])
+    60
+    """
+    quoted: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, str):
+            value = inbound.shown_text(value, SHOWN_VALUE)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+            first = str(abs(value))[:12] if value.bit_length() < 14_000 else ""  # (str() refuses
+            value = f"{'-' if value < 0 else ''}{first}…"  # more than 4,300 digits)
+        quoted[key] = value
+    return quoted
+
+
+def _names(players: list[str]) -> str:
+    """A refused game's players in a sentence: each as text from outside is shown."""
+    return names_in_text([inbound.shown_text(name, NAME_MAX) for name in players])
 
 
 # --- rules from a link ------------------------------------------------------------------------
@@ -479,6 +521,13 @@ def _progress(state: State, t: i18n.Tr) -> str:
 
 SHOWN_BAD = 20
 """Refused games listed by name on the plan (the others are counted)."""
+SHOWN_BAD_PROBLEMS = 5
+"""Problems listed for each refused game of a backup (the others are counted)."""
+SHOWN_PROBLEMS = 20
+"""Problems listed for a file or a link (the others are counted: a file of 5,000 bad hands drew
+15,000 of them, 857,000 characters)."""
+SHOWN_VALUE = 60
+"""Longest value from outside quoted in a message (a 4,000-digit target filled screens)."""
 
 
 def listed(lines: list[str]) -> list[str]:
@@ -496,9 +545,9 @@ def _bad_games(bad: list[BadGame], t: i18n.Tr) -> str:
     more = len(bad) - SHOWN_BAD
     bad = bad[:SHOWN_BAD]
     items = join(
-        f"<li>{esc(t('import.bad_game', n=game.number, names=names_in_text(game.players) or '?'))}"
-        f"<ul>{join(f'<li>{esc(problem_text(_problem(p), t, game.table))}</li>' for p in game.problems[:5])}"
-        "</ul></li>"
+        f"<li>{esc(t('import.bad_game', n=game.number, names=_names(game.players) or '?'))}"
+        f"{_problem_list([_problem(p) for p in game.problems], t, game.table, SHOWN_BAD_PROBLEMS)}"
+        "</li>"
         for game in bad
     )
     return (
@@ -520,8 +569,8 @@ def _restored(done: Restored, t: i18n.Tr) -> str:
         lines.append(t("import.copied", count=done.copies))
     if done.same:
         lines.append(t("import.already", count=done.same))
-    if done.bad:
-        lines.append(t("import.bad", count=done.bad))
+    if done.bad:  # (the plan listed them after its colon; here the sentence ends)
+        lines.append(t("import.bad", count=done.bad).removesuffix(":") + ".")
     lines.append(t("import.hands", count=done.hands))
     if done.met:
         lines.append(t("import.met"))
