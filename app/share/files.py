@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.engine.errors import kind_of
 from app.share import inbound, restoring
 from app.share.backup import Backup, BackupError, is_backup, read_backup
 from app.share.errors import ShareError
@@ -142,6 +143,16 @@ def _json(text: str) -> Any:
 
 
 def _game_file(obj: Any) -> GameFile:
+    """The game a file's JSON value holds; :class:`FileError` when it holds none (a number, a
+    list: said as such, not as a game whose record breaks the rules) or a game that breaks them.
+
+    >>> _game_file([1, 2])
+    Traceback (most recent call last):
+    ...
+    app.share.files.FileError: not_game: it holds a list, not a game or a backup
+    """
+    if not isinstance(obj, dict):
+        raise FileError("not_game", {}, f"it holds {kind_of(obj)}, not a game or a backup")
     game, problems = inbound.read_game(obj)  # read once: its doc is made of the game read
     if problems:
         code = "newer_version" if inbound.made_newer(problems) else "invalid"

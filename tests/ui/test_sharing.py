@@ -842,3 +842,16 @@ def test_a_backups_refused_games_show_their_names_as_text_and_count_what_is_not_
     assert "…and 5 more problems." in html
     table.do("restore", new_id="gr")
     assert "was left out.</li>" in table.html() and "left out:" not in table.html()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_file_of_json_that_is_no_game_says_so(lang: str) -> None:
+    """A file holding a number, a list, text or null was «a game that breaks the rules: game:
+    A record is expected here»."""
+    t = i18n.translator(lang)
+    for text in ("5", "[1, 2]", '"text"', "null"):
+        table = Table(lang)
+        table.do("open-file", name="f.json", text=text)
+        html = table.html()
+        assert esc(t("share.file_error.not_game", name="f.json")) in html, text
+        assert esc(t("share.file_error.invalid", name="f.json")) not in html

@@ -320,6 +320,8 @@ def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) ->
     'Hand 1, no tricks: Оля: no tricks, yet 162 card points.'
     >>> problem_text(Problem("not_object", {}, 4, "hand"), en)
     'Hand 4: A record is expected here.'
+    >>> problem_text(Problem("not_object", {}, None, "game"), en)  # (a backup's game)
+    'A record is expected here.'
     """
     params = _quoted(dict(problem.params))
     if problem.code == "unknown_value" and isinstance(params.get("allowed"), list | tuple):
@@ -330,7 +332,7 @@ def problem_text(problem: Problem, t: i18n.Tr, table: GameDict | None = None) ->
         if not where:
             return t("share.at_hand_only", n=problem.hand, text=text)
         return t("share.at_hand", n=problem.hand, field=where, text=text)
-    return t("share.at_field", field=where or "—", text=text)
+    return t("share.at_field", field=where, text=text) if where else text
 
 
 def _problem_list(
