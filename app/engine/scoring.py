@@ -17,6 +17,7 @@ whose loaders and edits check claims by replaying, through ``claims.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, get_args
 
@@ -249,10 +250,12 @@ def _bait(totals: list[int], taker_side: Side, opponents: list[Side],
 
 
 def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
-                  bella: Side | None = None) -> int | None:
+                  bella: Side | None = None, no_tricks: Sequence[Side] = ()) -> int | None:
     """The fewest card points the taker's side must take to make the hand (§3.3), with the
-    sequences and bella declared so far; None when no card points can, or when it depends on
-    how the opponents share the rest (three or more sides that the taker must beat each).
+    sequences and bella declared so far and the sides marked as taking no trick (their
+    sequences void under ``sequences_need_trick``, §4.1); None when no card points can (the
+    taker's side took no trick), or when it depends on how the opponents share the rest (three
+    or more sides that the taker must beat each).
 
     Every count is judged by the rules themselves (``hand_totals`` and ``judge``). A hand is
     made when its side's total beats the opponents', which grows with the taker's card points
@@ -265,14 +268,18 @@ def least_to_make(game: Log, taker: Seat, melds: Melds | None = None,
     (82, 92)
     >>> least_to_make(two, 1, Melds(side=1, fifty=1), bella=1)
     47
+    >>> least_to_make(two, 0, Melds(side=1, terz=1), no_tricks=[1])  # (its terz void)
+    82
     >>> three = game_from_json({"players": ["A", "B", "C"], "hands": []})
     >>> least_to_make(three, 0) is None
     True
     """
     table, rules = game.table, game.rules
     side = table.side_of[taker]
-    if table.sides > 2 and rules.must_beat == "each":
+    if (table.sides > 2 and rules.must_beat == "each") or side in no_tricks:
         return None
+    if melds is not None and melds.side in no_tricks and rules.sequences_need_trick:
+        melds = None
     other = (side + 1) % table.sides  # under "combined" the opponents' split does not matter
     order = seat_order(table, 0)
 

@@ -284,9 +284,9 @@ def matching_preset(rules: dict[str, Any], unnamed: tuple[str, ...] = ()) -> str
 
 
 def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
-    """The fewest card points the draft's taker must take to make the hand, with the sequences
-    and bella chosen so far (None when that cannot be said simply: see the engine's
-    ``least_to_make``; and for a claim, which has no card points to make).
+    """The fewest card points the draft's taker must take to make the hand, with the sequences,
+    bella and sides without a trick chosen so far (None when that cannot be said simply: see
+    the engine's ``least_to_make``; and for a claim, which has no card points to make).
 
     >>> g = {"players": ["Оля", "Петро"], "hands": []}
     >>> least_to_make(g, HandDraft(sides=2, taker=1, meld_side=0, terz=1))
@@ -297,7 +297,8 @@ def least_to_make(game: GameDict, draft: HandDraft) -> int | None:
     melds = None
     if draft.meld_side is not None and (draft.terz or draft.fifty):
         melds = engine.Melds(side=draft.meld_side, terz=draft.terz, fifty=draft.fifty)
-    return engine.least_to_make(engine_game(game), draft.taker, melds, draft.bella)
+    return engine.least_to_make(engine_game(game), draft.taker, melds, draft.bella,
+                                draft.no_tricks)
 
 
 def repeated_rules(game: GameDict) -> dict[str, Any]:

@@ -162,6 +162,8 @@ def cards_hint(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
     >>> en = i18n.translator("en")
     >>> cards_hint(g, HandDraft(sides=2, taker=0, meld_side=1, terz=1), en)
     'Оля: more than 91 to make it.'
+    >>> cards_hint(g, HandDraft(sides=2, taker=0, meld_side=1, terz=1, no_tricks=[1]), en)
+    'Оля: more than 81 to make it.'
     >>> cards_hint(g, HandDraft(sides=2), en).startswith("162 in all")
     True
     """
