@@ -513,7 +513,7 @@ def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debert
     assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
     assert "Роздач зараховано 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
-                     r"закрито «Партією» чи деберцем 0 0 1", text), text
+                     r"перервано «Партією» чи деберцем 0 0 1", text), text
 
 
 def test_a_claim_against_the_taker_reads_as_how_the_hand_ended_not_as_the_takers_claim() -> None:
@@ -526,7 +526,7 @@ def test_a_claim_against_the_taker_reads_as_how_the_hand_ended_not_as_the_takers
     table.do("route", hash="#/game/gc/report")
     text = text_of(table.html())
     assert "Брали козырь 1 2 сыграно 0 2" in text
-    assert "закрыто «Партией» или деберцем 1 0" in text and "«Партия» или деберц 1" not in text
+    assert "прервано «Партией» или деберцем 1 0" in text and "«Партия» или деберц 1" not in text
 
 
 def test_a_players_best_game_names_whose_number_is_whose() -> None:
