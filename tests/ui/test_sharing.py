@@ -855,3 +855,12 @@ def test_a_file_of_json_that_is_no_game_says_so(lang: str) -> None:
         html = table.html()
         assert esc(t("share.file_error.not_game", name="f.json")) in html, text
         assert esc(t("share.file_error.invalid", name="f.json")) not in html
+
+
+def test_a_game_link_after_a_rules_link_of_the_same_text_is_read_as_a_game_link() -> None:
+    """``#/rules/`` then ``#/shared/`` in one tab drew only a title: the rules link's failure
+    was taken for the game link's."""
+    table = Table("en")
+    table.do("route", hash="#/rules/")
+    table.do("route", hash="#/shared/")
+    assert "no game in this link" in table.html()

@@ -175,7 +175,9 @@ def _route_shared(state: State, parts: list[str], starting: bool = False) -> lis
     _leave_game(state)
     payload = "/".join(parts[1:])
     incoming = state.transfer.incoming
-    if incoming is None or (incoming.source, incoming.key) != ("link", payload):
+    same = incoming is not None and (incoming.kind, incoming.source, incoming.key) == (
+        "game", "link", payload)  # (a rules link of the same text is not this link)
+    if incoming is None or not same:
         incoming = from_link(payload, state.games)
     else:
         incoming = _found_here(state.games, incoming)
