@@ -86,15 +86,17 @@ def more_fits(game: GameDict, draft: HandDraft, kind: str) -> bool:
 def switch(game: GameDict, draft: HandDraft) -> None:
     """A claim becomes a played hand or back. A claim that falls short is played out: its
     side's sequences and bella still count then, so they are carried into the played hand's
-    fields when those are empty.
+    fields when those are empty. The other form is not yet tried: a claim refused on *Save*
+    made the played hand's empty fields say «Впиши очки» (a play-through).
 
     >>> game = {"players": ["A", "B"], "hands": []}
-    >>> draft = HandDraft(sides=2, claim=True, claim_side=1, claim_terz=1, claim_bella=True)
+    >>> draft = HandDraft(sides=2, claim=True, claim_side=1, claim_terz=1, claim_bella=True,
+    ...                   tried=True)
     >>> switch(game, draft)
-    >>> draft.claim, draft.meld_side, draft.terz, draft.bella
-    (False, 1, 1, 1)
+    >>> draft.claim, draft.meld_side, draft.terz, draft.bella, draft.tried
+    (False, 1, 1, 1, False)
     """
-    draft.claim = not draft.claim
+    draft.claim, draft.tried = not draft.claim, False
     if draft.claim:
         follow_taker(game, draft)
         return
