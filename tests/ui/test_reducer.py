@@ -12,7 +12,7 @@ from app.ui import history, scoring
 from app.ui.reducer import reduce
 from app.ui.setup import draft as setup_form
 from app.ui.state import initial_state
-from tests.ui.helpers import XSS, Table
+from tests.ui.helpers import XSS, Table, preview_text
 
 
 def engine_score(game: dict[str, Any]) -> list[int]:
@@ -344,6 +344,22 @@ def test_debertz_ends_the_game_without_card_points() -> None:
     html = table.html()
     assert "Winner: Петро" in html and 'id="rematch"' in html
     assert f'id="share-result" href="#/share/{table.game["id"]}"' in html
+
+
+def test_the_bella_of_a_debertz_not_played_out_is_said_not_to_count() -> None:
+    """A debertz without card points scores nothing (RULES §2): its bella showed as a «белла»
+    chip and «(деберць, белла)» in the preview, as if it counted (a play-through)."""
+    table = Table("uk")
+    table.new_game(["Оля", "Петро"])
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("debertz", side=1)
+    table.do("bella", side=1)
+    assert "(деберць, белла не враховано)" in preview_text(table)
+    table.do("bella", side=1)
+    table.do("cards", side=0, value="60")
+    table.do("bella", side=1)
+    assert "белла не враховано" not in preview_text(table)  # played out, it counts
 
 
 def test_every_problem_of_a_hand_is_shown_at_once() -> None:

@@ -394,7 +394,8 @@ def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.T
     melds. A penalty names what it is for, so the bait or the skis it follows from are not said
     again («−100 штраф за лижі», not «…, лижі»). Sequences of a side that took no trick, when
     the rules (``need_trick``: ``sequences_need_trick``) void them, are a mark of their own,
-    ``melds unscored`` (bella still counts)."""
+    ``melds unscored`` (bella still counts); so are the sequences and bella of a debertz not
+    played out, which scores nothing."""
     marks: list[tuple[str, str]] = []
     bait_due, ski_due = line.penalties.bait[side], line.penalties.ski[side]
     said_by_penalty = line.outcome == "bait" and bait_due
@@ -410,11 +411,13 @@ def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.T
         marks.append(("skis", t("mark.skis")))
     if hand.get("debertz") == side:
         marks.append(("debertz", t("mark.debertz")))
-    unscored = need_trick and side in (hand.get("no_tricks") or [])
-    combos = meld_text(hand, side, t, sequences=not unscored)
+    # a debertz not played out (no card points) scores nothing: its bella neither (RULES §2)
+    unplayed = hand.get("cards") is None and hand.get("debertz") is not None
+    unscored = unplayed or (need_trick and side in (hand.get("no_tricks") or []))
+    combos = "" if unplayed else meld_text(hand, side, t, sequences=not unscored)
     if combos:
         marks.append(("melds", combos))
-    voided = meld_text(hand, side, t, bella=False) if unscored else ""
+    voided = meld_text(hand, side, t, bella=unplayed) if unscored else ""
     if voided:
         marks.append(("melds unscored", voided))
     if hand.get("last_trick") == side:
