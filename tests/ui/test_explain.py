@@ -112,7 +112,7 @@ def check_figures(shown: Played, line: HandLine, said: list[Said], short: bool =
             side, total = params["side"], params["sum"]
             assert isinstance(side, Names) and isinstance(total, Sum) and line.totals is not None
             assert total.total == line.totals[side.sides[0]]
-        if sentence.key in ("explain.vs_one", "explain.vs_top"):
+        if sentence.key in ("explain.vs_one", "explain.vs_top", "explain.vs_top_tied"):
             assert facts.comparison is not None
             assert params["against"] == facts.comparison.against
         if sentence.key == "explain.vs_combined":

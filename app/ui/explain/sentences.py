@@ -194,8 +194,9 @@ def _against(facts: HandFacts) -> Said:
     if comparison.must_beat == "combined" and len(sides) > 1:
         together = Sum(tuple(Term("", totals[s]) for s in sides))
         return Said("explain.vs_combined", {"sum": together, "sides": names})
-    if len(totals) > 2:
-        return Said("explain.vs_top", {"against": comparison.against, "sides": names})
+    if len(totals) > 2:  # the highest of several, held by one side or tied
+        key = "explain.vs_top_tied" if len(sides) > 1 else "explain.vs_top"
+        return Said(key, {"against": comparison.against, "sides": names})
     return Said("explain.vs_one", {"against": comparison.against, "sides": names})
 
 
