@@ -24,7 +24,7 @@ from app.ui.stats import (
     period_bounds,
     player_stats,
 )
-from app.ui.stats.chart import marks_of
+from app.ui.stats.chart import chart_svg, data_table, legend, marks_of
 from app.ui.stats.players import game_date, years
 from app.ui.views import render
 from tests.ui.helpers import Table
@@ -166,6 +166,21 @@ def test_the_chart_marks_baits_eggs_penalties_and_debertz() -> None:
     assert found == [("bait", 1, 1), ("penalty", 1, 1), ("penalty", 1, 2)]
     found = [(m.kind, m.side, m.number) for m in marks_of(scoring.played(GAME_3))]
     assert found == [("bait", 0, 1), ("debertz", 2, 2)]
+
+
+def test_the_chart_marks_the_claim_that_closed_a_game_at_the_side_that_made_it() -> None:
+    """The «Партія» that decided a game had no mark (a play-through): it has a star, in the
+    legend and the chart's table too."""
+    game = {"players": ["Оля", "Петро", "Іван"], "rules": {"target": 301},
+            "hands": [{"taker": 0, "cards": [100, 62, 0]}] * 3
+            + [{"taker": 0, "claim": {"side": 1, "cards": 120}}]}
+    shown = scoring.played(game)
+    marks = marks_of(shown)
+    assert [(m.kind, m.side, m.number) for m in marks] == [("claim", 1, 4)]
+    t = i18n.translator("uk")
+    assert '<path class="mk claim"' in chart_svg(shown, t, marks)
+    assert "«Партія»" in legend(shown, t, marks)
+    assert "«Партія»: Петро" in data_table(shown, t, marks)
 
 
 def by_name(games: list[dict[str, Any]], filters: Filters | None = None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,12 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 24
 DASHES = ("", "7 4", "2 3", "9 3 2 3")
 """A dash pattern per side (the first solid), as ``stroke-dasharray``."""
 
-MARK_KINDS = ("bait", "eggs", "penalty", "debertz")
+MARK_KINDS = ("bait", "eggs", "penalty", "debertz", "claim")
+STAR = tuple(
+    (round(r * math.sin(math.pi * k / 5), 1), round(-r * math.cos(math.pi * k / 5), 1))
+    for k, r in ((k, 7 if k % 2 == 0 else 3) for k in range(10))
+)
+"""A claim's star around its centre (x, y offsets)."""
 
 
 @dataclass(frozen=True)
@@ -45,13 +51,19 @@ class Mark:
 
 def marks_of(shown: Played) -> list[Mark]:
     """Every mark of a game: bait and eggs at the taker's side, a penalty at each side that
-    paid one, debertz at the side that declared it (void hands have none).
+    paid one, debertz at the side that declared it, a claim («Партія») at the side that made
+    it (void hands have none).
 
     >>> g = {"players": ["A", "B"], "rules": {"bait_penalty": {"points": 100, "when": "each"}},
     ...      "hands": [{"taker": 0, "cards": [70, 92]}, {"taker": 1, "debertz": 1}]}
     >>> from app.ui import scoring
     >>> [(m.kind, m.side, m.number, m.score) for m in marks_of(scoring.played(g))]
     [('bait', 0, 1, -100), ('penalty', 0, 1, -100), ('debertz', 1, 2, 162)]
+    >>> g = {"players": ["A", "B"], "rules": {"target": 301},
+    ...      "hands": [{"taker": 0, "cards": [100, 62]}] * 3
+    ...               + [{"taker": 1, "claim": {"side": 0, "cards": 20}}]}
+    >>> [(m.kind, m.side, m.number, m.score) for m in marks_of(scoring.played(g))]
+    [('claim', 0, 4, 300)]
     """
     found: list[Mark] = []
     for line, hand in zip(shown.sheet.hands, shown.hands):
@@ -66,6 +78,9 @@ def marks_of(shown: Played) -> list[Mark]:
         debertz = hand.get("debertz")
         if isinstance(debertz, int) and line.kind == "debertz":
             found.append(Mark("debertz", debertz, number, score[debertz]))
+        claim = hand.get("claim")
+        if line.kind == "claim" and isinstance(claim, dict) and isinstance(claim.get("side"), int):
+            found.append(Mark("claim", claim["side"], number, score[claim["side"]]))
     return found
 
 
@@ -195,7 +210,7 @@ def _line(frame: Frame, sheet: engine.Sheet, side: int) -> str:
 
 def mark_shape(kind: str, x: float, y: float) -> str:
     """One mark's shape centred on ``(x, y)``: a triangle pointing down for a bait, a ring for
-    eggs, a square for a penalty, a diamond for debertz.
+    eggs, a square for a penalty, a diamond for debertz, a star for a claim.
 
     >>> mark_shape("eggs", 10, 20)
     '<circle class="mk eggs" cx="10" cy="20" r="4.5"/>'
@@ -206,6 +221,8 @@ def mark_shape(kind: str, x: float, y: float) -> str:
         return f'<rect class="mk penalty" x="{x - 4:g}" y="{y - 4:g}" width="8" height="8"/>'
     if kind == "bait":
         path = f"M{x - 6:g} {y - 4.5:g}H{x + 6:g}L{x:g} {y + 5.5:g}Z"
+    elif kind == "claim":  # five points 7 out, five 3 in, the first at the top
+        path = "M" + "L".join(f"{x + dx:g} {y + dy:g}" for dx, dy in STAR) + "Z"
     else:
         path = f"M{x:g} {y - 7:g}L{x + 6:g} {y:g}L{x:g} {y + 7:g}L{x - 6:g} {y:g}Z"
     return f'<path class="mk {kind}" d="{path}"/>'
