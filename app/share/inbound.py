@@ -178,16 +178,21 @@ requires left out): what holds one is damaged, whatever else it holds."""
 
 def made_newer(problems: list[engine.Problem]) -> bool:
     """Whether the problems say a newer version made the game or rules: an option (or a
-    penalty's key) it does not know and nothing damaged besides, or another ``format``.
+    penalty's key) it does not know and nothing damaged besides, or another ``debertz/…``
+    format (not any ``format``: a backup whose format was a number was called newer).
 
     >>> newer = engine.Problem(None, "rules.jokers", "unknown_key", {}, "")
     >>> made_newer([newer]), made_newer([engine.Problem(None, "rules.eggs", "unknown_value", {}, "")])
     (True, False)
     >>> damaged = engine.Problem(None, "players", "not_list", {}, "")
-    >>> made_newer([newer, damaged]), made_newer([engine.Problem(None, "format", "unknown_format", {}, ""), damaged])
+    >>> later = engine.Problem(None, "format", "unknown_format", {"value": '"debertz/2"'}, "")
+    >>> made_newer([newer, damaged]), made_newer([later, damaged])
     (False, True)
+    >>> made_newer([engine.Problem(None, "format", "unknown_format", {"value": "5"}, ""), damaged])
+    False
     """
-    if any(p.code == "unknown_format" for p in problems):  # (a new format may change shapes)
+    if any(p.code == "unknown_format" and str(p.params.get("value", "")).startswith('"debertz/')
+           for p in problems):  # (a new format may change shapes)
         return True
     return any(p.code == "unknown_key" and p.field.startswith("rules") for p in problems) and not any(
         p.code in DAMAGED for p in problems
