@@ -6,6 +6,7 @@ Each game's figures are written down in the comments next to its hands, from the
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime, timedelta
 from html import unescape
@@ -26,6 +27,8 @@ from app.ui.stats import (
 )
 from app.ui.stats.chart import chart_svg, data_table, legend, marks_of
 from app.ui.stats.players import game_date, years
+from app.ui.stats.report import sample_report
+from app.ui.stats.report_views import result_text
 from app.ui.views import render
 from tests.ui.helpers import Table
 
@@ -337,6 +340,11 @@ def test_statistics_drawn_first_leave_out_only_the_figures_hidden_in_each_player
 def test_the_screen_says_when_no_game_counts() -> None:
     html = stats_html("uk", players=3, since="2026-07-04T00:00:00", period="week")
     assert 'id="stats-empty"' in html and "details" not in html
+    # the choice emptied it: the period and the number of players, not the period alone
+    assert "за цей час і з цим числом гравців" in html
+    table = Table("en")
+    table.do("route", hash="#/stats")
+    assert "No games with recorded hands yet." in table.html()
 
 
 def test_the_compared_players_follow_the_choice() -> None:
@@ -525,7 +533,7 @@ def test_a_three_player_report_names_whose_number_is_whose_and_counts_the_debert
     table = Table("uk", {"g3": GAME_3})
     table.do("route", hash="#/game/g3/report")
     text = text_of(table.html())
-    assert "Результат Іван 0 — ОЛЯ 0 · Марта 162" in text
+    assert "Результат Іван 0 — Марта 162 · ОЛЯ 0" in text
     assert "Роздач зараховано 2" in text
     assert re.search(r"Брали козир 1 0 1 зіграно 0 0 0 байт 1 0 0 яйця 0 0 0 "
                      r"перервано «Партією» чи деберцем 0 0 1", text), text
@@ -581,3 +589,10 @@ def test_statistics_over_games_with_no_report_count_them_and_ask_the_page_to_mak
         assert not report.ask_for_reports(["old0", "broken1", "broken2", "broken3"])
     finally:
         report._refused.difference_update(["broken1", "broken2", "broken3"])
+
+
+def test_a_reports_result_gives_the_others_by_score_after_the_winner() -> None:
+    """«Борис 526 — Ана 122 · Віра 326» read as if Ана came second (a play-through)."""
+    report = dataclasses.replace(sample_report(), labels=("Ана", "Борис", "Віра"),
+                                 score=(122, 526, 326), winner=1)
+    assert result_text(report) == "Борис 526 — Віра 326 · Ана 122"

@@ -71,8 +71,9 @@ def _facts(report: Report, t: i18n.Tr, from_link: bool = False) -> str:
 
 
 def result_text(report: Report) -> str:
-    """The winner with their score, then every other side by name and score (in seat order), so
-    that each number says whose it is; only the scores in seat order while nobody has won.
+    """The winner with their score, then every other side by name and score, highest first (in
+    seat order when equal), so that each number says whose it is and the places read in order;
+    only the scores in seat order while nobody has won.
 
     >>> from app.ui.stats.report import sample_report
     >>> result_text(sample_report())
@@ -84,8 +85,9 @@ def result_text(report: Report) -> str:
     winner = report.winner
     if winner is None:
         return " · ".join(named(side) for side in range(len(report.score)))
-    others = " · ".join(named(side) for side in range(len(report.score)) if side != winner)
-    return f"{named(winner)} — {others}"
+    others = sorted((side for side in range(len(report.score)) if side != winner),
+                    key=lambda side: -report.score[side])
+    return f"{named(winner)} — {' · '.join(named(side) for side in others)}"
 
 
 def duration_text(seconds: float, t: i18n.Tr) -> str:

@@ -45,7 +45,7 @@ def render_stats(state: State, t: i18n.Tr) -> str:
             f'<a href="#/help/stats">{esc(t("stats.how_counted"))}</a></p>'
         ),
         _filters(state, t, years(games)),
-        _overview(stats, t),
+        _overview(stats, t, filters != Filters()),
     ]
     if stats.players:
         parts.append(
@@ -104,9 +104,12 @@ def _filters(state: State, t: i18n.Tr, found_years: list[int]) -> str:
     )
 
 
-def _overview(stats: Stats, t: i18n.Tr) -> str:
+def _overview(stats: Stats, t: i18n.Tr, filtered: bool) -> str:
+    """How many games, finished, hands; or that there are none (for the choice made, when the
+    period or the number of players narrowed it: the period alone was blamed)."""
     if not stats.games:
-        return f'<p class="empty" id="stats-empty">{esc(t("stats.empty"))}</p>'
+        empty = t("stats.empty_chosen") if filtered else t("stats.empty")
+        return f'<p class="empty" id="stats-empty">{esc(empty)}</p>'
     text = t("stats.overview", games=t("stats.n_games", count=stats.games),
              finished=stats.finished, hands=t("stats.n_hands", count=stats.hands))
     return f'<p class="overview" id="stats-overview">{esc(text)}</p>'
