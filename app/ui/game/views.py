@@ -215,13 +215,25 @@ def _warnings(shown: Played, t: i18n.Tr) -> str:
     items = []
     if not sheet.finished and max(sheet.score) >= shown.rules["target"]:
         items.append(t("game.tie_goes_on"))
+    # a penalty due every time is no news before each hand: warned only when one is coming
+    bait, ski = (_comes(shown.rules.get(key)) for key in ("bait_penalty", "ski_penalty"))
     for side in range(shown.sides):
         name = shown.label(side, t("side.and"))
-        if sheet.next_bait_cost[side]:
+        if bait and sheet.next_bait_cost[side]:
             items.append(t("game.warn_bait", name=name, points=sheet.next_bait_cost[side]))
-        if sheet.next_ski_cost[side]:
+        if ski and sheet.next_ski_cost[side]:
             items.append(t("game.warn_ski", name=name, points=sheet.next_ski_cost[side]))
     return join(f"<li>{esc(item)}</li>" for item in items)
+
+
+def _comes(penalty: object) -> bool:
+    """Whether a penalty comes at some bait (or ski) and not at every one, so that the next
+    one costing it is news (under «every time» each player was warned before every hand).
+
+    >>> _comes({"points": 100, "when": "third"}), _comes({"points": 30, "when": "each"}), _comes(None)
+    (True, False, False)
+    """
+    return isinstance(penalty, dict) and penalty.get("when") != "each"
 
 
 def _result(shown: Played, t: i18n.Tr, editable: bool = True) -> str:
