@@ -218,7 +218,7 @@ def test_a_correction_that_ends_the_game_early_says_the_later_hands_will_not_cou
     table.do("edit-hand", index=2)
     table.do("cards", side=0, value="150")  # 350 : 136 after hand 3
     assert (
-        "This hand ends the game: the winner is Оля. The hand after it will not count."
+        "This hand ends the game, won by Оля. The hand after it will not count."
         in preview_text(table)
     )
     table.do("cards", side=0, value="80")  # as it was: the game ends with hand 4 again

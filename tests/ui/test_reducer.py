@@ -265,6 +265,18 @@ def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None
     assert 'value="5x"' in html
 
 
+def test_a_refused_target_moves_the_focus_to_the_number_typed() -> None:
+    """It went to the first choice of the group, «301», not to the number (a play-through)."""
+    table = Table("en")
+    table.do("route", hash="#/new")
+    table.do("setup-name", seat=0, value="Оля")
+    table.do("setup-name", seat=1, value="Петро")
+    table.do("setup-target", value="other")
+    table.do("setup-target-other", value="50")
+    effects = table.do("start-game")
+    assert [e.key for e in effects if e.kind == "focus"] == ["target-number"]
+
+
 def test_a_preset_fills_every_option_and_a_change_makes_it_custom() -> None:
     table = Table()
     table.do("route", hash="#/new")
@@ -299,8 +311,12 @@ def test_deleting_a_game_can_be_undone() -> None:
     assert gid not in table.stored().games
     assert table.commits()[-1].games[0].deletes
     table = table.reloaded()  # the offer to restore survives a reload
-    table.do("restore-game")
+    effects = table.do("restore-game")
     assert table.state.games[gid]["hands"] == [{"taker": 0, "cards": [100, 62], "at": ANY}]
+    # said, and the focus on its card (it fell to the page: a play-through)
+    assert "Гра знову в списку." in table.html()
+    assert [e.key for e in effects if e.kind == "focus"] == [f"open-{gid}"]
+    assert f'id="open-{gid}"' in table.html()
 
 
 def test_names_are_stored_as_typed_and_shown_as_text() -> None:

@@ -113,7 +113,9 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
         return []
     if str(game.get("id")) in state.games:  # its id is taken by the game a backup brought back
         game = {**game, "id": payload["new_id"]}  # and played on since: both kept
-    return [put(state, changelog.with_entry(game, changelog.restore_entry("trash", payload.get("now", ""))))]
+    state.notice = "game_restored"  # said, and the focus on its card (it was lost to the page)
+    restored = changelog.with_entry(game, changelog.restore_entry("trash", payload.get("now", "")))
+    return [put(state, restored), Effect("focus", f"open-{game['id']}")]
 
 
 def _more_games(state: State, payload: Payload) -> list[Effect]:

@@ -100,7 +100,9 @@ def _start_game(state: State, payload: Payload) -> list[Effect]:
     issues = setup.check_setup(draft)
     if issues:
         draft.tried = True
-        return [Effect("focus", field_id(issues[0].field))]
+        first = field_id(issues[0].field)
+        # a target refused is the number typed under «Other» (not the group's first choice)
+        return [Effect("focus", "target-number" if first == "target" else first)]
     game = setup.new_game(draft, payload["new_id"], payload.get("now", ""), _random(payload))
     state.setup = None
     state.screen, state.game_id = "game", game["id"]
