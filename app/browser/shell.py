@@ -110,6 +110,15 @@ def _attributes(element: Any) -> dict[str, str]:
     return found
 
 
+def _focusable(element: Any) -> Any:
+    """``element``, or when it is disabled now (a counter's + at its limit) the first control
+    of its group still enabled (its −): the focus fell to the page, and Tab began at the top."""
+    if _missing(element) or not getattr(element, "disabled", False):
+        return element
+    group = element.closest('[role="group"]')
+    return None if _missing(group) else group.querySelector("button:not([disabled]), input")
+
+
 def _planning(state: State) -> bool:
     """Whether a backup is being planned on screen (its next step to come)."""
     return state.transfer.planning is not None and pending_step(state)
@@ -771,14 +780,24 @@ class App:
             js.window.scrollTo(0, 0)
         if focus:
             self.focus(focus[-1])
-        elif active_id and (
-            _missing(document.activeElement) or document.activeElement.id != active_id
+        elif active_id:
+            self._keep_focus(active_id, selection)
+
+    def _keep_focus(self, active_id: str, selection: tuple[int, int] | None) -> None:
+        """The focus back on the element of ``active_id`` when the screen drawn took it away
+        (with the text selected as it was); when that element is disabled now, though it may
+        still hold the focus until the browser drops it, on its group's next control."""
+        document = js.document
+        element = document.getElementById(active_id)
+        target = _focusable(element)
+        if _missing(target) or (
+            target is element and not _missing(document.activeElement)
+            and document.activeElement.id == active_id
         ):
-            element = document.getElementById(active_id)
-            if not _missing(element):
-                element.focus()
-                if selection is not None:
-                    element.setSelectionRange(*selection)
+            return
+        target.focus()
+        if selection is not None and target is element:
+            target.setSelectionRange(*selection)
 
     def _drawn(self, focus: list[str]) -> tuple[str, bool]:
         """The current state's screen, and whether it was drawn only as far as the screen shows

@@ -293,7 +293,7 @@ def test_files_a_bad_one_explained_a_good_one_saved_when_asked_then_a_backup_rem
         {"taker": 0, "cards": [100, 62]}, {"taker": 1, "cards": [90, 50]}]}), encoding="utf-8")
     open_file(page, bad)
     expect(page.locator("#incoming-error")).to_contain_text(
-        "Hand 2, cards: The card points add up to 140; they must add up to 162."
+        "Hand 2, card points: The card points add up to 140; they must add up to 162."
     )
     assert stored_games(page, idb) == {}
 

@@ -103,3 +103,30 @@ def test_a_hand_can_be_entered_with_the_keyboard_alone(
     page.keyboard.press("Enter")  # submits the form
     page.wait_for_selector("#new-hand:focus")
     assert page.text_content("#side-0 .score") == "100"
+
+
+def test_a_counter_at_its_limit_keeps_the_focus_in_its_group(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    """Its + disabled at the limit, the focus fell to the page and Tab began at the top (a
+    play-through): it goes to the group's −."""
+    page.goto(app_url)
+    wait_ready(page)
+    page.select_option("#lang", "en")
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    page.click("#start-game")
+    page.wait_for_selector("#new-hand:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#entry-title:focus")
+    page.click("#taker-0")
+    page.click("#meld-1")
+    page.focus("#fifty-plus")  # 9 cards and the terz chosen with the side: one fifty fits
+    page.keyboard.press("Space")
+    page.wait_for_selector("#fifty-plus[disabled]", state="attached")
+    page.wait_for_selector("#fifty-minus:focus")
+    page.keyboard.press("Space")  # and on: none, its − disabled, the focus on its +
+    page.wait_for_selector("#fifty-minus[disabled]", state="attached")
+    page.wait_for_selector("#fifty-plus:focus")
+    assert page.text_content("#fifty-count") == "0"
