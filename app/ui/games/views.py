@@ -44,10 +44,15 @@ def render_home(state: State, t: i18n.Tr) -> str:
             f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
         ),
         _problems(state, t),
-        _storage_note(state, t),
+    ]
+    reminder = sharing.backup_reminder(state, t)
+    parts += [
+        # the reminder to back up says it with its count of hands: the note that the browser
+        # may erase the games waits for the next time (two boxes asked for a backup at once)
+        "" if reminder else _storage_note(state, t),
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
-        sharing.backup_reminder(state, t),
+        reminder,
     ]
     if not summaries:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
