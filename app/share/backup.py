@@ -180,7 +180,6 @@ def made_of(obj: Mapping[str, Any]) -> str:
     ('', '')
     >>> made_of({"made": "2999-12-31T23:59:00"})  # (it stood as the last backup's time)
     ''
-    
     """
     made = obj.get("made")
     return made if isinstance(made, str) and inbound.is_stamp(made) else ""
