@@ -867,13 +867,13 @@ def test_a_game_link_after_a_rules_link_of_the_same_text_is_read_as_a_game_link(
 
 
 def test_the_reminder_to_back_up_and_the_note_that_the_browser_may_erase_come_one_at_a_time() -> None:
-    """Both asked for a backup at once above the games (a play-through): the reminder, with its
-    count of hands, stands alone; the note comes back when it is put off."""
+    """Both asked for a backup at once above the games (a play-through): the note, which offers
+    a backup too, comes first; the reminder once the note is seen."""
     table = played(hands=REMIND_AFTER)
     table.do("storage-refused")
     table.do("route", hash="#/")
     html = table.html()
-    assert 'id="backup-reminder"' in html and 'id="storage-note"' not in html
-    table.do("backup-later")
+    assert 'id="storage-note"' in html and 'id="backup-reminder"' not in html
+    table.do("storage-note-seen")
     html = table.html()
-    assert 'id="backup-reminder"' not in html and 'id="storage-note"' in html
+    assert 'id="storage-note"' not in html and 'id="backup-reminder"' in html

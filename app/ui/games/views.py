@@ -45,14 +45,14 @@ def render_home(state: State, t: i18n.Tr) -> str:
         ),
         _problems(state, t),
     ]
-    reminder = sharing.backup_reminder(state, t)
+    note = _storage_note(state, t)
     parts += [
-        # the reminder to back up says it with its count of hands: the note that the browser
-        # may erase the games waits for the next time (two boxes asked for a backup at once)
-        "" if reminder else _storage_note(state, t),
+        note,
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',
-        reminder,
+        # the note that the browser may erase the games offers a backup already: the reminder
+        # to make one waits until the note is seen (two boxes asked for a backup at once)
+        "" if note else sharing.backup_reminder(state, t),
     ]
     if not summaries:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
