@@ -23,6 +23,21 @@ from bench.bench_many_games import games
 from tests.e2e.test_ui import assert_no_app_errors, saved, start
 
 
+def stored_at_start(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, count: int
+) -> list[dict[str, Any]]:
+    """``count`` typical games stored as a version without the index left them, the app started
+    over them and their summaries written: the games."""
+    start(page, app_url, wait_ready, "en")
+    stored = games(count)
+    for game in stored:
+        idb.put(page, "games", game["id"], encode_game(game))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    return stored
+
+
 def test_the_games_list_draws_stored_games_from_their_summaries_a_page_at_a_time(
     page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
 ) -> None:
@@ -88,13 +103,7 @@ def test_a_start_reads_the_index_and_a_record_changed_under_it_is_shown_as_store
     """A start reads the games' summaries from the index and their texts after the first
     screen; a game the start opens is read first; a record another version of the app changed
     or deleted without the index is shown as stored once its text comes, and its entry mended."""
-    start(page, app_url, wait_ready, "en")
-    stored = games(40)
-    for game in stored:
-        idb.put(page, "games", game["id"], encode_game(game))
-    page.reload()
-    wait_ready(page)
-    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    stored = stored_at_start(page, app_url, wait_ready, idb, 40)
     assert set(read_pages(idb.records(page, "summaries").values())) == {g["id"] for g in stored}
     changed = {**stored[5], "players": ["Zed", *stored[5]["players"][1:]]}  # same rev
     idb.put(page, "games", changed["id"], encode_game(changed))
@@ -132,13 +141,7 @@ def test_a_start_at_a_shared_link_compares_it_with_games_not_read_yet(
     their summary alone at the start: they are read first. It used to give up after reading
     three games one by one and start at the games list, the link dropped (a play-through on a
     phone with three games)."""
-    start(page, app_url, wait_ready, "en")
-    stored = games(40)
-    for game in stored:
-        idb.put(page, "games", game["id"], encode_game(game))
-    page.reload()
-    wait_ready(page)
-    page.wait_for_selector('html[data-summaries="written"]', state="attached")
+    stored = stored_at_start(page, app_url, wait_ready, idb, 40)
     here = stored[5]
     theirs = {"players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
     for link, shown in ((game_fragment(theirs), ".foreign"), (game_fragment(here), "#open-copy")):

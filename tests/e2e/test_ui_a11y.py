@@ -8,6 +8,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Page
 
+from tests.e2e.test_ui import new_game, start
 from tools.screenshots import scenes
 
 BAD = ("serious", "critical")
@@ -110,16 +111,9 @@ def test_a_counter_at_its_limit_keeps_the_focus_in_its_group(
 ) -> None:
     """Its + disabled at the limit, the focus fell to the page and Tab began at the top (a
     play-through): it goes to the group's −."""
-    page.goto(app_url)
-    wait_ready(page)
-    page.select_option("#lang", "en")
-    page.click("#new-game")
-    page.fill("#name-0", "Оля")
-    page.fill("#name-1", "Петро")
-    page.click("#start-game")
-    page.wait_for_selector("#new-hand:focus")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#entry-title:focus")
+    start(page, app_url, wait_ready, "en")
+    new_game(page, ["Оля", "Петро"])
+    page.click("#new-hand")
     page.click("#taker-0")
     page.click("#meld-1")
     page.focus("#fifty-plus")  # 9 cards and the terz chosen with the side: one fifty fits
