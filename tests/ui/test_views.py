@@ -174,12 +174,12 @@ def test_unreadable_records_are_listed_on_the_home_screen() -> None:
     assert "Record “g7” was made by a newer version of the app." in html
 
 
-def ski_penalty_game(lang: str) -> Table:
-    """Оля and Петро, a hand without a trick costing 100 every time."""
+def ski_penalty_game(lang: str, when: str = "each") -> Table:
+    """Оля and Петро, a hand without a trick costing 100 every time (or ``when`` says)."""
     table = Table(lang)
     table.do("route", hash="#/new")
     table.do("setup-penalty", name="ski_penalty", part="on", value="true")
-    table.do("setup-penalty", name="ski_penalty", part="when", value="each")
+    table.do("setup-penalty", name="ski_penalty", part="when", value=when)
     table.do("setup-name", seat=0, value="Оля")
     table.do("setup-name", seat=1, value="Петро")
     table.do("start-game")
@@ -211,13 +211,7 @@ def test_sequences_of_a_side_without_a_trick_are_struck_where_they_do_not_count(
 
 
 def test_a_penalty_at_the_third_is_warned_of_when_the_next_one_costs() -> None:
-    table = Table("en")
-    table.do("route", hash="#/new")
-    table.do("setup-penalty", name="ski_penalty", part="on", value="true")
-    table.do("setup-penalty", name="ski_penalty", part="when", value="third")
-    table.do("setup-name", seat=0, value="Оля")
-    table.do("setup-name", seat=1, value="Петро")
-    table.do("start-game")
+    table = ski_penalty_game("en", "third")
     table.hand(1, {1: 162}, no_tricks=0)
     assert "the next hand without a trick costs" not in table.html()
     table.hand(1, {1: 162}, no_tricks=0)
