@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal, TypeGuard, cast
 
 from app import changelog, engine
 from app.engine.errors import shown
@@ -359,7 +359,7 @@ STAMP_KEYS: Final = ("created", "updated", "restored")
 """A game's times (when it began, changed last, came from a backup made when)."""
 
 
-def is_stamp(value: object) -> bool:
+def is_stamp(value: object) -> TypeGuard[str]:
     """Whether ``value`` is a time as the app writes it, on a day that exists.
 
     >>> is_stamp("2026-12-01T09:00:00"), is_stamp("2026-11-31T09:00:00")

@@ -8,7 +8,7 @@ from typing import Any
 from app.ui import i18n
 from app.ui.fields import field_id
 from app.ui.markup import esc, join, words
-from app.ui.scoring import Issue, side_label
+from app.ui.scoring import Issue, side_count, side_label
 from app.ui.state import GameDict
 
 _SIDE_PARAMS = ("side", "claim_side")
@@ -28,18 +28,15 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
     'side 1: no trick taken, so not the last one either.'
     """
     params: dict[str, Any] = dict(issue.params)
+    for key in _SIDE_PARAMS:
+        if isinstance(params.get(key), int):
+            params[key] = side_words(params[key], t, game)
     if game is not None:
-        for key in _SIDE_PARAMS:
-            if isinstance(params.get(key), int):
-                params[key] = side_label(game, params[key], t("side.and"))
         for key in _SEAT_PARAMS:
             value = params.get(key)
             if isinstance(value, int) and 0 <= value < len(game["players"]):
                 params[key] = game["players"][value]
     else:  # (a file's players whose names are refused) by number, counted from 1
-        for key in _SIDE_PARAMS:
-            if isinstance(params.get(key), int):
-                params[key] = t("where.side", n=params[key] + 1)
         for key in _SEAT_PARAMS:
             if isinstance(params.get(key), int):
                 params[key] = params[key] + 1
@@ -52,6 +49,20 @@ def issue_text(t: i18n.Tr, issue: Issue, game: GameDict | None = None) -> str:
         if i18n.has(key):
             return t(key, **params)
     return t("problem.other", detail=issue.message or issue.code)
+
+
+def side_words(side: int, t: i18n.Tr, game: GameDict | None = None) -> str:
+    """A side in a sentence: by its players (``game``'s: a game's, or a file's table of good
+    names), else by its number from 1 (a file whose names are refused, a side it has not).
+
+    >>> en = i18n.translator("en")
+    >>> game = {"players": ["Оля", "Петро", "Іван", "Марта"], "teams": True}
+    >>> side_words(1, en, game), side_words(0, en), side_words(7, en, game)
+    ('Петро and Марта', 'side 1', 'side 8')
+    """
+    if game is not None and 0 <= side < side_count(game):
+        return side_label(game, side, t("side.and"))
+    return t("where.side", n=side + 1)
 
 
 def signed_score(value: int) -> str:
@@ -136,7 +147,7 @@ def when_text(stamp: object) -> str:
     >>> when_text("2026-11-30T03:05:00"), when_text(""), when_text(None), when_text("<b>x</b>")
     ('30.11.2026 03:05', '', '', '')
     """
-    if not isinstance(stamp, str) or len(stamp) > 32:
+    if not isinstance(stamp, str):
         return ""
     try:
         moment = datetime.fromisoformat(stamp)

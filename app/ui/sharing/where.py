@@ -18,8 +18,8 @@ A field the app has no words for (a key it does not know) is shown as the file h
 from __future__ import annotations
 
 from app.ui import i18n
-from app.ui.scoring import side_count, side_label
 from app.ui.state import GameDict
+from app.ui.views_common import side_words
 
 WORDS = {
     "format": "where.format",
@@ -60,7 +60,7 @@ def field_words(field: str, t: i18n.Tr, table: GameDict | None = None) -> str:
     if head == "rules" and place:
         return _rule(place, rest.partition(".")[2], t)
     if head == "cards" and place.isdigit():
-        return t("where.cards_of", side=_side(int(place), t, table))
+        return t("where.cards_of", side=side_words(int(place), t, table))
     key = WORDS.get(head)
     return t(key) if key is not None else field
 
@@ -76,12 +76,3 @@ def _rule(option: str, part: str, t: i18n.Tr) -> str:
     if not part:
         return t("where.rule", option=title)
     return t("where.rule_part", option=title, part=t(f"opt.{part}") if i18n.has(f"opt.{part}") else part)
-
-
-def _side(side: int, t: i18n.Tr, table: GameDict | None) -> str:
-    """A side by its players, or by its number where ``table`` has no such side."""
-    if table is not None and isinstance(table.get("players"), list) and (
-        side < side_count(table)
-    ):
-        return side_label(table, side, t("side.and"))
-    return t("where.side", n=side + 1)
