@@ -38,15 +38,13 @@ def render_home(state: State, t: i18n.Tr) -> str:
     shown = max(state.games_shown, LIST_PAGE)
     more = len(summaries) - shown
     playing, finished = playing[:shown], finished[: max(0, shown - len(playing))]
+    note = _storage_note(state, t)
     parts = [
         (
             f'<section class="screen home" aria-labelledby="screen-title">'
             f'<h2 id="screen-title" tabindex="-1">{esc(t("home.title"))}</h2>'
         ),
         _problems(state, t),
-    ]
-    note = _storage_note(state, t)
-    parts += [
         note,
         _trash(state, t),
         f'<a class="btn primary big" id="new-game" href="#/new">{esc(t("home.new"))}</a>',

@@ -411,8 +411,8 @@ def side_marks(hand: dict[str, Any], line: engine.HandLine, side: int, t: i18n.T
         marks.append(("skis", t("mark.skis")))
     if hand.get("debertz") == side:
         marks.append(("debertz", t("mark.debertz")))
-    # a debertz not played out (no card points) scores nothing: its bella neither (RULES §2)
-    unplayed = hand.get("cards") is None and hand.get("debertz") is not None
+    # a debertz not played out (no card points: no totals) scores nothing, its bella neither
+    unplayed = line.kind == "debertz" and line.totals is None
     unscored = unplayed or (need_trick and side in (hand.get("no_tricks") or []))
     combos = "" if unplayed else meld_text(hand, side, t, sequences=not unscored)
     if combos:

@@ -34,7 +34,7 @@ DASHES = ("", "7 4", "2 3", "9 3 2 3")
 MARK_KINDS = ("bait", "eggs", "penalty", "debertz", "claim")
 STAR = tuple(
     (round(r * math.sin(math.pi * k / 5), 1), round(-r * math.cos(math.pi * k / 5), 1))
-    for k, r in ((k, 7 if k % 2 == 0 else 3) for k in range(10))
+    for k, r in enumerate((7, 3) * 5)
 )
 """A claim's star around its centre (x, y offsets)."""
 
