@@ -105,6 +105,14 @@ class Table:
         return render(self.state)
 
     def new_game(self, names: list[str], **options: Any) -> str:
+        self.fill_setup(names, **options)
+        self.do("start-game")
+        assert self.state.screen == "game", self.state.setup
+        assert self.state.game_id is not None
+        return self.state.game_id
+
+    def fill_setup(self, names: list[str], **options: Any) -> None:
+        """The new-game form filled in (``teams``, ``preset``, a ``target`` typed), not started."""
         self.do("route", hash="#/new")
         self.do("setup-reset")
         self.do("setup-count", value=len(names))
@@ -117,10 +125,6 @@ class Table:
         if "target" in options:
             self.do("setup-target", value="other")
             self.do("setup-target-other", value=options["target"])
-        self.do("start-game")
-        assert self.state.screen == "game", self.state.setup
-        assert self.state.game_id is not None
-        return self.state.game_id
 
     def hand(self, taker: int, cards: dict[int, int], **extra: Any) -> None:
         """Enter and save one played hand through the form."""

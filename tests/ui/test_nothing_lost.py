@@ -263,11 +263,7 @@ def test_arabic_indic_and_full_width_digits_are_numbers() -> None:
 @pytest.mark.parametrize("target", ["²", "1000²", "①"])
 def test_a_target_that_only_looks_like_a_number_is_refused_not_replaced(target: str) -> None:
     table = Table("en")
-    table.do("route", hash="#/new")
-    table.do("setup-name", seat=0, value="Оля")
-    table.do("setup-name", seat=1, value="Петро")
-    table.do("setup-target", value="other")
-    table.do("setup-target-other", value="1000")
+    table.fill_setup(["Оля", "Петро"], target="1000")
     table.do("setup-target-other", value=target)
     table.do("start-game")
     assert table.state.screen == "new" and not table.state.games

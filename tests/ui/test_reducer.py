@@ -268,11 +268,7 @@ def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None
 def test_a_refused_target_moves_the_focus_to_the_number_typed() -> None:
     """It went to the first choice of the group, «301», not to the number (a play-through)."""
     table = Table("en")
-    table.do("route", hash="#/new")
-    table.do("setup-name", seat=0, value="Оля")
-    table.do("setup-name", seat=1, value="Петро")
-    table.do("setup-target", value="other")
-    table.do("setup-target-other", value="50")
+    table.fill_setup(["Оля", "Петро"], target="50")
     effects = table.do("start-game")
     assert [e.key for e in effects if e.kind == "focus"] == ["target-number"]
 
