@@ -24,13 +24,15 @@ from typing import Any, Final
 
 from app import engine, replays
 
-SUMMARY_VERSION: Final = 1
-"""Bumped when the summary's keys change (a summary of another version is not used)."""
+SUMMARY_VERSION: Final = 2
+"""Bumped when the summary's keys change (a summary of another version is not used; 2 added
+``rematch_of``)."""
 CARD_KEYS: Final = (
     "id", "rev", "created", "updated", "players", "teams", "received_from", "restored_from",
-    "restored", "shared_digest",
+    "restored", "shared_digest", "rematch_of",
 )
-"""The record's own keys a summary carries as they are (the card, the list's order and stamps)."""
+"""The record's own keys a summary carries as they are (the card, the list's order and stamps,
+and which game a rematch follows: *Rematch* tapped again opens the one begun)."""
 FIGURE_KEYS: Final = ("score", "winner", "finished", "target", "error")
 """What the replay gives: the score of each side, the winner, whether the game is over, the
 target; or, for a record the engine refuses, its first problem (``error``)."""

@@ -154,3 +154,28 @@ def test_a_start_at_a_shared_link_compares_it_with_games_not_read_yet(
             expect(other.locator(shown)).to_have_attribute("href", f"#/game/{here['id']}")
         other.close()
     assert_no_app_errors(recorder)
+
+
+def test_rematch_tapped_again_after_a_start_opens_the_rematch_begun(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    """*Rematch* on a finished game whose rematch is being played opens that one, known at a
+    start by its summary alone (``rematch_of``): it used to make another empty game each time."""
+    stored_at_start(page, app_url, wait_ready, idb, 6)
+    rematch = page.locator(".card button[data-action='rematch']").first
+    finished = rematch.get_attribute("data-id")
+    rematch.click()
+    page.wait_for_selector("#new-hand")
+    begun = page.evaluate("location.hash").split("/")[2]
+    saved(page)
+    page.goto(app_url + "#/")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".card")).to_have_count(7)
+    page.click(f".card button[data-action='rematch'][data-id='{finished}']")
+    page.wait_for_url(f"**#/game/{begun}")
+    expect(page.locator(".notice")).to_have_text("A rematch is already under way — here it is.")
+    expect(page.locator("#new-hand")).to_be_focused()
+    saved(page)
+    assert len(idb.records(page, "games")) == 7
+    assert_no_app_errors(recorder)

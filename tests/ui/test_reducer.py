@@ -248,6 +248,29 @@ def test_rematch_keeps_players_and_rules_and_the_winner_deals_first() -> None:
     assert fresh["first_dealer"] == 1
 
 
+def test_rematch_tapped_again_opens_the_rematch_being_played() -> None:
+    """From the list a while later: the rematch begun (empty, then with a hand) is opened and
+    a notice says so, with no second game; once it is finished, Rematch makes a new one."""
+    table = Table()
+    gid = table.new_game(["Оля", "Петро"], target="301")
+    table.hand(0, {0: 162})
+    table.hand(0, {0: 162})
+    table.do("rematch", id=gid, new_id="g-r1", ms=10_000)
+    for new_id, ms in (("g-r2", 60_000), ("g-r3", 120_000)):
+        table.do("route", hash="#/")
+        table.do("rematch", id=gid, new_id=new_id, ms=ms)
+        assert sorted(table.state.games) == sorted([gid, "g-r1"])
+        assert (table.state.screen, table.state.game_id) == ("game", "g-r1")
+        assert "Реванш уже почато" in table.html()
+        table.hand(0, {0: 162})  # a hand of the rematch: still the one being played
+    table.hand(0, {0: 162})
+    assert scoring.sheet(table.state.games["g-r1"]).finished
+    table.do("route", hash="#/")
+    table.do("rematch", id=gid, new_id="g-r4", ms=180_000)
+    assert sorted(table.state.games) == sorted([gid, "g-r1", "g-r4"])
+    assert table.state.game_id == "g-r4" and table.state.notice != "rematch_begun"
+
+
 def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None:
     table = Table("en")
     table.do("route", hash="#/new")

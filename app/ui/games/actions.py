@@ -25,11 +25,39 @@ from app.ui.state import LIST_PAGE, State
 
 
 def _rematch(state: State, payload: Payload) -> list[Effect]:
+    """A new game of the same players and rules; or, when a rematch of this game is being
+    played already (begun, not finished), that one, and a notice says so: a second tap on
+    *Rematch*, from the list or the finished game, made another empty game."""
+    begun = rematch_begun(state, payload["id"])
+    if begun is not None:
+        state.screen, state.game_id, state.entry = "game", begun, None
+        state.notice = "rematch_begun"
+        return [Effect("focus", "new-hand"), Effect("scroll", "top")]
     old = state.games[payload["id"]]
     winner = scoring.sheet(old).winner
     game = setup.rematch(old, winner, payload["new_id"], payload.get("now", ""))
     state.screen, state.game_id, state.entry = "game", game["id"], None
     return [put(state, game), Effect("focus", "new-hand"), Effect("scroll", "top")]
+
+
+def rematch_begun(state: State, game_id: str) -> str | None:
+    """The id of the rematch of ``game_id`` being played (the one changed last, if there are
+    several), read from the games' summaries; None when there is none.
+
+    >>> from app.ui.state import initial_state
+    >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []},
+    ...     "g2": {"id": "g2", "players": ["A", "B"], "hands": [], "rematch_of": "g1"}},
+    ...     {}, [], [])
+    >>> rematch_begun(state, "g1"), rematch_begun(state, "g2")
+    ('g2', None)
+    """
+    begun = [
+        (str(card.get("updated", "")), gid)
+        for gid in state.games
+        if (card := state.games.summary(gid)).get("rematch_of") == game_id
+        and not card.get("finished") and "error" not in card
+    ]
+    return max(begun)[1] if begun else None
 
 
 def _export_game(state: State, payload: Payload) -> list[Effect]:
