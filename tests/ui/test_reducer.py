@@ -271,6 +271,32 @@ def test_rematch_tapped_again_opens_the_rematch_being_played() -> None:
     assert table.state.game_id == "g-r4" and table.state.notice != "rematch_begun"
 
 
+def test_a_skis_mark_goes_when_the_side_is_filled_in_with_points() -> None:
+    """A play-through: skis marked for the side filled in with 0, then the other side's points
+    changed so that it had 20: its button was gone, the mark stayed, Save was refused for it
+    with nothing on screen to clear it (in a new hand and in a correction alike)."""
+    table = Table()
+    table.new_game(["Лев", "Марк"], target="1001")
+    table.do("new-hand")
+    table.do("taker", seat=1)
+    table.do("cards", side=0, value="162")
+    table.do("no-tricks", side=1)
+    assert 'id="no-tricks-1"' in table.html()
+    table.do("cards", side=0, value="142")
+    assert 'id="no-tricks-1"' not in table.html()
+    table.do("save-hand")
+    saved = table.game["hands"][-1]
+    assert (saved["cards"], "no_tricks" in saved) == ([142, 20], False)
+    table.hand(1, {0: 162}, no_tricks=1)
+    assert table.game["hands"][-1]["no_tricks"] == [1]
+    table.do("edit-hand", index=1)
+    table.do("cards", side=0, value="150")
+    table.do("save-hand")
+    assert table.state.entry is None
+    saved = table.game["hands"][-1]
+    assert (saved["cards"], "no_tricks" in saved) == ([150, 12], False)
+
+
 def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None:
     table = Table("en")
     table.do("route", hash="#/new")

@@ -104,8 +104,10 @@ def _cards(state: State, payload: Payload) -> list[Effect]:
     elif filled is not None and filled != side:
         draft.cards[filled] = ""
     scoring.fill_cards(open_game(state), draft)
-    if side in draft.no_tricks and scoring.parse_card_text(text) != 0:
-        draft.no_tricks.remove(side)
+    # a side's skis mark lasts while its points are 0 (its button shows only then), whichever
+    # field changed them: one filled in from the others' points kept it, hidden, and Save was
+    # refused for it with nothing on screen to clear it
+    draft.no_tricks = [s for s in draft.no_tricks if scoring.parse_card_text(draft.cards[s]) == 0]
     return []
 
 
