@@ -231,6 +231,9 @@ def test_all_passed_is_refused_and_hidden_under_obligation() -> None:
     table.do("redeal")
     assert table.game["hands"] == []
     assert table.state.notice == "redeal_refused"
+    table.hand(0, {0: 100})
+    table.do("edit-hand", index=0)  # nor does a correction offer one (a play-through tapped it)
+    assert 'id="entry"' in table.html() and 'id="redeal-toggle"' not in table.html()
 
 
 def test_rematch_keeps_players_and_rules_and_the_winner_deals_first() -> None:

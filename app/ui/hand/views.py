@@ -47,7 +47,8 @@ def entry_form(state: State, shown: Played, t: i18n.Tr) -> str:
     if draft.index is not None and draft.index < len(game["hands"]) - 1:
         parts.append(f'<p class="warn">{esc(t("entry.rescored"))}</p>')
     parts.append(_summary(issues, grouped, game, t))
-    if draft.index is not None:
+    if draft.index is not None and (draft.redeal or not shown.rules["obligation"]):
+        # under obligation there is no redeal (the new hand has no button for one either)
         parts.append(
             toggle(t("entry.redeal"), "redeal-toggle", draft.redeal, element_id="redeal-toggle",
                    name=False)
