@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from unittest.mock import ANY
 
@@ -298,6 +299,38 @@ def test_a_skis_mark_goes_when_the_side_is_filled_in_with_points() -> None:
     assert table.state.entry is None
     saved = table.game["hands"][-1]
     assert (saved["cards"], "no_tricks" in saved) == ([150, 12], False)
+
+
+def test_a_correction_that_moves_the_end_of_the_game_says_where_it_ends_now() -> None:
+    """A play-through corrected hand 5 of 12: the game now ended at hand 8, hands 9-12 no longer
+    counted and another player won, while the preview spoke of hand 5 alone."""
+    table = Table()
+    table.new_game(["Оля", "Петро"], target="301")
+    for taker, side in ((0, 0), (0, 0), (1, 1), (0, 0)):  # Оля wins at hand 4 (362 : 286)
+        table.hand(taker, {side: 100})
+
+    def ends(index: int, taker: int, points: int) -> str:
+        table.do("edit-hand", index=index)
+        table.do("taker", seat=taker)
+        table.do("cards", side=0, value=str(points))
+        found = re.search(r'<p class="ends">(.*?)</p>', table.html())
+        table.do("cancel-hand")
+        return "" if found is None else found.group(1)
+
+    assert ends(0, 0, 162) == ("Після цього виправлення гра закінчиться на роздачі 3: перемога — "
+                               "Оля. 1 роздачу після неї не буде враховано.")
+    assert ends(0, 0, 60).startswith("Після цього виправлення гра закінчиться на роздачі 3: "
+                                     "перемога — Петро.")
+    assert ends(1, 0, 100) == ""  # the same end, the same winner: nothing to say
+    assert ends(3, 0, 60) == "Ця роздача закінчує гру: перемога — Петро."
+    short = Table("en")
+    short.new_game(["Оля", "Петро"], target="301")
+    short.hand(0, {0: 162})
+    short.hand(0, {0: 162})
+    short.do("edit-hand", index=1)
+    short.do("taker", seat=1)
+    short.do("cards", side=1, value="162")
+    assert "After this correction the game is not over: play goes on." in short.html()
 
 
 def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None:

@@ -290,21 +290,48 @@ def _preview(game: GameDict, draft: HandDraft, t: i18n.Tr) -> str:
         body = (
             f'<span class="outcome {esc(line.outcome or "debertz")}">{esc(outcome)}</span>{items}'
         )
-    body += _ends(game, trial, line, t)
+    body += _ends(game, draft, trial, line, t)
     return f'<div class="preview" id="preview" aria-live="polite"><p>{body}</p>{reason}</div>'
 
 
-def _ends(game: GameDict, trial: engine.Sheet, line: engine.HandLine, t: i18n.Tr) -> str:
+def _ends(game: GameDict, draft: HandDraft, trial: engine.Sheet, line: engine.HandLine,
+          t: i18n.Tr) -> str:
     """That the hand ends the game, and who wins it; a correction that ends it before hands
-    entered after it says that those will not count (the sheet marks them so once saved)."""
+    entered after it says that those will not count (the sheet marks them so once saved). A
+    correction that moves the end elsewhere says where the game ends now and who wins, or that
+    it goes on: it used to show only its own hand while a win further down changed."""
     later = len(trial.hands) - line.number
     ends = not line.void and (later == 0 or trial.hands[line.number].void)
-    if not (trial.finished and trial.winner is not None and ends):
+    end = _end(trial)
+    if end is not None and ends:
+        side = side_label(game, end[1], t("side.and"))
+        text = t("entry.preview_ends_early", side=side, count=later) if later else t(
+            "entry.preview_ends", side=side)
+    elif draft.index is None or end == _end(scoring.sheet(game)):
         return ""
-    side = side_label(game, trial.winner, t("side.and"))
-    text = t("entry.preview_ends_early", side=side, count=later) if later else t(
-        "entry.preview_ends", side=side)
+    elif end is None:
+        text = t("entry.preview_goes_on")
+    else:
+        number, winner = end
+        side, after = side_label(game, winner, t("side.and")), len(trial.hands) - number
+        text = t("entry.preview_ends_at_early", n=number, side=side, count=after) if after else t(
+            "entry.preview_ends_at", n=number, side=side)
     return f'<p class="ends">{esc(text)}</p>'
+
+
+def _end(sheet: engine.Sheet) -> tuple[int, int] | None:
+    """Where a won game ends: the number of its last hand that counts, and the winning side;
+    None while it goes on.
+
+    >>> game = {"players": ["A", "B"], "rules": {"target": 301}, "hands": [
+    ...     {"taker": 0, "cards": [162, 0]}, {"taker": 0, "cards": [162, 0]},
+    ...     {"taker": 1, "cards": [0, 162]}]}
+    >>> _end(scoring.sheet(game)), _end(scoring.sheet({**game, "hands": game["hands"][:1]}))
+    ((2, 0), None)
+    """
+    if not sheet.finished or sheet.winner is None:
+        return None
+    return max((line.number for line in sheet.hands if not line.void), default=0), sheet.winner
 
 
 def _untouched(draft: HandDraft) -> bool:
