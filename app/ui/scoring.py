@@ -520,6 +520,11 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     gets no message of its own while a typed one has one (1 typed makes 161: one mistake). A problem of a later hand (an edit
     that would make a later claim fall short) is ``ui.later_claim_short``, shown for the form.
     """
+    if draft.index is not None and not 0 <= draft.index < len(game["hands"]):
+        # the hand corrected is gone (deleted or taken back in another tab): nothing to check
+        # it against, and nothing to save (what was typed stays in the form)
+        return [Issue("", "ui.hand_gone", {"hand": draft.index + 1},
+                      f"hand {draft.index + 1} is no longer in the game")]
     hand, own = draft_to_hand(draft)
     problems = engine.check_hand(engine_game(game), hand, draft.index)
     mine = {issue.field for issue in own}

@@ -334,3 +334,38 @@ def test_a_settings_patch_applies_to_the_settings_stored_at_the_time() -> None:
     plan = plan_commit(Commit(settings=SettingsPatch({"lang": "en"}, ("entry",))), {}, stored)
     assert plan.settings is not None
     assert load_records({}, plan.settings).settings == {"lang": "en", "trash": {"id": "g9"}}
+
+
+@pytest.mark.parametrize("how", ["delete", "undo", "claim"])
+def test_a_correction_of_a_hand_gone_in_the_other_tab_says_so_and_keeps_what_was_typed(
+    how: str,
+) -> None:
+    """A play-through: tab B corrected the last hand while tab A deleted it (or took it back
+    with ↶); B's page failed (an IndexError in the preview) and kept showing the old scores."""
+    a, b, gid = two_tabs()
+    a.hand(1, {0: 62})
+    b.hear(gid)
+    b.do("edit-hand", index=1)
+    b.do("cards", side=0, value="44")
+    if how == "claim":  # the correction turned into a claim: its own verdict in the preview
+        b.do("claim-toggle")
+        b.do("claim-side", side=0)
+    if how == "delete":
+        a.do("edit-hand", index=1)
+        a.do("ask-delete-hand")
+        a.do("confirm-yes")
+    else:
+        a.do("undo")
+    assert len(stored_hands(a, gid)) == 1
+    b.hear(gid)
+    assert len(b.game["hands"]) == 1 and b.state.notice == "changed_elsewhere"
+    assert b.state.entry is not None and b.state.entry.cards[0] == "44"  # kept as typed
+    assert b.state.entry.claim == (how == "claim")
+    html = b.html()
+    assert "Роздачі 2 вже немає" in html
+    assert list(scoring.sheet(b.game).score) == list(scoring.sheet(a.game).score)
+    b.do("save-hand")
+    assert len(stored_hands(a, gid)) == 1 and b.state.entry is not None
+    assert "Роздачі 2 вже немає" in b.html()
+    b.do("cancel-hand")
+    assert b.state.entry is None
