@@ -179,3 +179,20 @@ def test_rematch_tapped_again_after_a_start_opens_the_rematch_begun(
     saved(page)
     assert len(idb.records(page, "games")) == 7
     assert_no_app_errors(recorder)
+
+
+def test_a_long_sheet_never_scrolls_sideways_into_blank_space(
+    page: Page, app_url: str, wait_ready: Any, idb: Any, recorder: Any
+) -> None:
+    """A play-through swiped a 44-hand sheet sideways into 1,440 px of blank at 360 px: each
+    part of 10 hands not drawn yet was 90rem wide as well as tall."""
+    stored = stored_at_start(page, app_url, wait_ready, idb, 6)
+    long = next(game for game in stored if len(game["players"]) == 2 and len(game["hands"]) > 12)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.click(f"#open-{long['id']}")
+    page.wait_for_selector(f'#sheet tbody.hand[data-hand="{len(long["hands"]) - 1}"]')
+    saved(page)
+    wide = page.evaluate("(() => { const box = document.getElementById('sheet');"
+                         " return [box.scrollWidth, box.clientWidth]; })()")
+    assert wide[0] <= wide[1], wide
+    assert_no_app_errors(recorder)
