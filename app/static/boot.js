@@ -327,6 +327,20 @@
     addEventListener("resize", room);
   }
 
+  // A control focused under the sticky bar at the screen's foot (the hand form's preview and
+  // Save, the new-game form's Start) is scrolled up above it: the browser scrolls a focused
+  // control into the screen, not out from under a bar (Tab reached the melds, bella and the
+  // target hidden). Measured only at a focus, when the layout is clean, and moved only when hidden.
+  function keepFocusAboveBars() {
+    addEventListener("focusin", (event) => {
+      const bar = document.querySelector("#entry-bar, .actions.sticky");
+      const focused = event.target;
+      if (!bar || !(focused instanceof Element) || bar.contains(focused)) return;
+      const below = focused.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (below > 0) scrollBy(0, below + 8);
+    });
+  }
+
   // --- errors --------------------------------------------------------------------------------
 
   function showError(detail) {
@@ -852,6 +866,7 @@
   watchStart();
   sayNotesAgain();
   makeRoomForNotes();
+  keepFocusAboveBars();
   holdTaps();
   paintSavedScreen().then(start);
   askForPersistentStorage();

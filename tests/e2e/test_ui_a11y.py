@@ -124,3 +124,42 @@ def test_a_counter_at_its_limit_keeps_the_focus_in_its_group(
     page.wait_for_selector("#fifty-minus[disabled]", state="attached")
     page.wait_for_selector("#fifty-plus:focus")
     assert page.text_content("#fifty-count") == "0"
+
+
+UNDER_THE_BAR = """() => {
+  const focused = document.activeElement;
+  const bar = document.querySelector('#entry-bar, .actions.sticky');
+  if (!bar || bar.contains(focused) || focused === document.body) return null;
+  const box = focused.getBoundingClientRect();
+  const top = bar.getBoundingClientRect().top;
+  return box.top >= 0 && box.bottom <= top + 0.5 ? null : `${focused.id || focused.tagName} ${box.bottom} > ${top}`;
+}"""
+
+
+def test_a_control_reached_with_tab_is_never_under_a_sticky_bar(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    """At 360x740 the new-game form's target and the hand form's melds, bella and counters
+    were focused behind the bar of Start/Cancel or of the preview and Save (a play-through)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start(page, app_url, wait_ready, "uk")
+    page.click("#new-game")
+    page.fill("#name-0", "Оля")
+    page.fill("#name-1", "Петро")
+    hidden = []
+
+    def tab_through(first: str, presses: int) -> None:
+        page.focus(first)
+        for _ in range(presses):
+            page.keyboard.press("Tab")
+            found = page.evaluate(UNDER_THE_BAR)
+            if found:
+                hidden.append(found)
+
+    tab_through("#name-1", 6)
+    page.click("#start-game")
+    page.click("#new-hand")
+    page.click("#taker-1")
+    page.fill("#cards-1", "70")
+    tab_through("#cards-1", 10)
+    assert hidden == []
