@@ -877,12 +877,16 @@ class App:
             inner = element.querySelector("input, button, select")
             element = element if _missing(inner) else inner
         title = element.id == "screen-title"
+        part = str(element.id).startswith("help-")  # a part of the help a link led to
         element.focus(
-            to_js({"preventScroll": element_id == "new-hand" or title},
+            to_js({"preventScroll": element_id == "new-hand" or title or part},
                   dict_converter=js.Object.fromEntries)
         )
         if title:  # a screen opens at its top: WebKit's focus left the share screen scrolled
             js.window.scrollTo(0, 0)  # 327 px down, its title off screen, after a long game
+        elif part:  # its heading at the top (the focus alone put it mid-screen, under the end
+            element.scrollIntoView(  # of the part before)
+                to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
 
     def _count(self, step: int) -> None:
         self.pending += step

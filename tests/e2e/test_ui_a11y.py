@@ -163,3 +163,17 @@ def test_a_control_reached_with_tab_is_never_under_a_sticky_bar(
     page.fill("#cards-1", "70")
     tab_through("#cards-1", 10)
     assert hidden == []
+
+
+def test_a_link_to_a_part_of_the_help_opens_it_at_its_heading(
+    page: Page, app_url: str, wait_ready: Any
+) -> None:
+    """A play-through followed «how are these counted?»: the part's heading came up mid-screen,
+    358 px down a 740 px phone, under the end of the part before it."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start(page, app_url, wait_ready, "uk")
+    page.goto(app_url + "#/help/backup")
+    page.wait_for_selector("#help-backup:focus")
+    page.wait_for_timeout(100)
+    top = page.evaluate("document.getElementById('help-backup').getBoundingClientRect().top")
+    assert 0 <= top < 40, top
