@@ -12,7 +12,8 @@ from app import engine, replays
 from app.ui import history, scoring
 from app.ui.reducer import reduce
 from app.ui.setup import draft as setup_form
-from app.ui.state import initial_state
+from app.ui.state import LIST_PAGE, initial_state
+from app.ui.views import render
 from tests.ui.helpers import XSS, Table, preview_text
 
 
@@ -761,3 +762,21 @@ def test_back_on_an_untouched_hand_form_leaves_a_new_hand_not_one_to_continue() 
     table.do("taker", seat=1)
     table.do("route", hash=f"#/game/{gid}")
     assert "Продовжити роздачу 1" in table.html()
+
+
+def test_more_games_keeps_the_focus_on_its_button_then_on_the_first_card_of_the_last_page() -> None:
+    """A cross-engine check: once the last page was drawn the button was gone, the focus fell
+    to the screen's title and the page jumped to the top of the list."""
+    games = {
+        f"g{n:02d}": {"id": f"g{n:02d}", "players": ["A", "B"], "hands": [],
+                      "updated": f"2026-11-{1 + n // 24:02d}T{n % 24:02d}:00:00"}
+        for n in range(2 * LIST_PAGE + 5)
+    }
+    state = initial_state(games, {}, [], [])
+    state, effects = reduce(state, "more-games", {})
+    assert [e.key for e in effects if e.kind == "focus"] == ["more-games"]
+    state, effects = reduce(state, "more-games", {})
+    newest_first = sorted(games, key=lambda gid: games[gid]["updated"], reverse=True)
+    first_new = newest_first[2 * LIST_PAGE]
+    assert [e.key for e in effects if e.kind == "focus"] == [f"open-{first_new}"]
+    assert f'id="open-{first_new}"' in render(state) and 'id="more-games"' not in render(state)

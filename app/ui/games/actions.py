@@ -146,10 +146,26 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
     return [put(state, restored), Effect("focus", f"open-{game['id']}")]
 
 
+def listed(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The summaries of the games in progress and of the finished ones, each the last changed
+    first: the list's order (``state.games_shown`` of them are drawn)."""
+    summaries = [state.games.summary(game_id) for game_id in state.games]
+    summaries.sort(key=lambda card: str(card.get("updated", "")), reverse=True)
+    playing = [card for card in summaries if not card.get("finished")]
+    return playing, [card for card in summaries if card.get("finished")]
+
+
 def _more_games(state: State, payload: Payload) -> list[Effect]:
-    """Draw another page of cards in the games list (the focus stays on the button)."""
-    state.games_shown = max(state.games_shown, LIST_PAGE) + LIST_PAGE
-    return [Effect("focus", "more-games")]
+    """Draw another page of cards in the games list. The focus stays on the button, or, once
+    the last page is drawn and the button is gone, goes to the first card drawn now (it fell
+    to the screen's title, and the page jumped to its top)."""
+    before = max(state.games_shown, LIST_PAGE)
+    state.games_shown = before + LIST_PAGE
+    playing, finished = listed(state)
+    cards = playing + finished
+    if len(cards) > state.games_shown or len(cards) <= before:
+        return [Effect("focus", "more-games")]
+    return [Effect("focus", f"open-{cards[before]['id']}")]
 
 
 HANDLERS: dict[str, Handler] = {

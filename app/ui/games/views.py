@@ -16,7 +16,7 @@ from typing import Any
 from app.names import names_in_text
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
-from app.ui.games.actions import trash_offered
+from app.ui.games.actions import listed, trash_offered
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
@@ -31,10 +31,8 @@ def render_home(state: State, t: i18n.Tr) -> str:
     """The games list: games in progress first, then finished ones, each drawn from its summary
     (``state.games.summary``: made when the game was stored, so no game is replayed here); the
     first ``state.games_shown`` of them, and a button for more."""
-    summaries = [state.games.summary(game_id) for game_id in state.games]
-    summaries.sort(key=lambda card: str(card.get("updated", "")), reverse=True)
-    playing = [card for card in summaries if not card.get("finished")]
-    finished = [card for card in summaries if card.get("finished")]
+    playing, finished = listed(state)
+    summaries = playing + finished
     shown = max(state.games_shown, LIST_PAGE)
     more = len(summaries) - shown
     playing, finished = playing[:shown], finished[: max(0, shown - len(playing))]
