@@ -42,20 +42,24 @@ def _rematch(state: State, payload: Payload) -> list[Effect]:
 
 def rematch_begun(state: State, game_id: str) -> str | None:
     """The id of the rematch of ``game_id`` being played (the one changed last, if there are
-    several), read from the games' summaries; None when there is none.
+    several), read from the games' summaries; None when there is none. A rematch has the same
+    players: a game from a file or backup that only names ``game_id`` as its ``rematch_of`` is
+    not one.
 
     >>> from app.ui.state import initial_state
     >>> state = initial_state({"g1": {"id": "g1", "players": ["A", "B"], "hands": []},
-    ...     "g2": {"id": "g2", "players": ["A", "B"], "hands": [], "rematch_of": "g1"}},
+    ...     "g2": {"id": "g2", "players": ["A", "B"], "hands": [], "rematch_of": "g1"},
+    ...     "g3": {"id": "g3", "players": ["A", "C"], "hands": [], "rematch_of": "g2"}},
     ...     {}, [], [])
     >>> rematch_begun(state, "g1"), rematch_begun(state, "g2")
     ('g2', None)
     """
+    players = state.games.summary(game_id).get("players")
     begun = [
         (str(card.get("updated", "")), gid)
         for gid in state.games
         if (card := state.games.summary(gid)).get("rematch_of") == game_id
-        and not card.get("finished") and "error" not in card
+        and card.get("players") == players and not card.get("finished") and "error" not in card
     ]
     return max(begun)[1] if begun else None
 
