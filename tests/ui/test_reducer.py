@@ -305,12 +305,9 @@ def test_a_skis_mark_goes_when_the_side_is_filled_in_with_points() -> None:
 def test_a_correction_that_moves_the_end_of_the_game_says_where_it_ends_now() -> None:
     """A play-through corrected hand 5 of 12: the game now ended at hand 8, hands 9-12 no longer
     counted and another player won, while the preview spoke of hand 5 alone."""
-    table = Table()
-    table.new_game(["Оля", "Петро"], target="301")
-    for taker, side in ((0, 0), (0, 0), (1, 1), (0, 0)):  # Оля wins at hand 4 (362 : 286)
-        table.hand(taker, {side: 100})
 
-    def ends(index: int, taker: int, points: int) -> str:
+    def ends(table: Table, index: int, taker: int, points: int) -> str:
+        """The preview's end line for hand ``index`` corrected to ``points`` for side 0."""
         table.do("edit-hand", index=index)
         table.do("taker", seat=taker)
         table.do("cards", side=0, value=str(points))
@@ -318,20 +315,21 @@ def test_a_correction_that_moves_the_end_of_the_game_says_where_it_ends_now() ->
         table.do("cancel-hand")
         return "" if found is None else found.group(1)
 
-    assert ends(0, 0, 162) == ("Після цього виправлення гра закінчиться на роздачі 3: перемога — "
-                               "Оля. 1 роздачу після неї не буде враховано.")
-    assert ends(0, 0, 60).startswith("Після цього виправлення гра закінчиться на роздачі 3: "
-                                     "перемога — Петро.")
-    assert ends(1, 0, 100) == ""  # the same end, the same winner: nothing to say
-    assert ends(3, 0, 60) == "Ця роздача закінчує гру: перемога — Петро."
+    table = Table()
+    table.new_game(["Оля", "Петро"], target="301")
+    for taker, side in ((0, 0), (0, 0), (1, 1), (0, 0)):  # Оля wins at hand 4 (362 : 286)
+        table.hand(taker, {side: 100})
+    assert ends(table, 0, 0, 162) == ("Після цього виправлення гра закінчиться на роздачі 3: "
+                                      "перемога — Оля. 1 роздачу після неї не буде враховано.")
+    assert ends(table, 0, 0, 60).startswith("Після цього виправлення гра закінчиться на "
+                                            "роздачі 3: перемога — Петро.")
+    assert ends(table, 1, 0, 100) == ""  # the same end, the same winner: nothing to say
+    assert ends(table, 3, 0, 60) == "Ця роздача закінчує гру: перемога — Петро."
     short = Table("en")
     short.new_game(["Оля", "Петро"], target="301")
-    short.hand(0, {0: 162})
-    short.hand(0, {0: 162})
-    short.do("edit-hand", index=1)
-    short.do("taker", seat=1)
-    short.do("cards", side=1, value="162")
-    assert "After this correction the game is not over: play goes on." in short.html()
+    for _ in range(2):  # Оля wins at hand 2; its correction to Петро's 162 leaves 162 : 162
+        short.hand(0, {0: 162})
+    assert ends(short, 1, 1, 0) == "After this correction the game is not over: play goes on."
 
 
 def test_setup_problems_are_shown_at_each_field_and_nothing_is_created() -> None:

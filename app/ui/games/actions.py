@@ -150,7 +150,7 @@ def _restore_game(state: State, payload: Payload) -> list[Effect]:
     return [put(state, restored), Effect("focus", f"open-{game['id']}")]
 
 
-def listed(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def in_list_order(state: State) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The summaries of the games in progress and of the finished ones, each the last changed
     first: the list's order (``state.games_shown`` of them are drawn)."""
     summaries = [state.games.summary(game_id) for game_id in state.games]
@@ -165,10 +165,10 @@ def _more_games(state: State, payload: Payload) -> list[Effect]:
     to the screen's title, and the page jumped to its top)."""
     before = max(state.games_shown, LIST_PAGE)
     state.games_shown = before + LIST_PAGE
-    playing, finished = listed(state)
+    playing, finished = in_list_order(state)
     cards = playing + finished
-    if len(cards) > state.games_shown or len(cards) <= before:
-        return [Effect("focus", "more-games")]
+    if len(cards) > state.games_shown or len(cards) <= before:  # (more to come; or a stale
+        return [Effect("focus", "more-games")]  # tap, the games deleted elsewhere meanwhile)
     return [Effect("focus", f"open-{cards[before]['id']}")]
 
 

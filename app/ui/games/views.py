@@ -16,7 +16,7 @@ from typing import Any
 from app.names import names_in_text
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
-from app.ui.games.actions import listed, trash_offered
+from app.ui.games.actions import in_list_order, trash_offered
 from app.ui.markup import esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
@@ -31,10 +31,9 @@ def render_home(state: State, t: i18n.Tr) -> str:
     """The games list: games in progress first, then finished ones, each drawn from its summary
     (``state.games.summary``: made when the game was stored, so no game is replayed here); the
     first ``state.games_shown`` of them, and a button for more."""
-    playing, finished = listed(state)
-    summaries = playing + finished
+    playing, finished = in_list_order(state)
     shown = max(state.games_shown, LIST_PAGE)
-    more = len(summaries) - shown
+    more = len(playing) + len(finished) - shown
     playing, finished = playing[:shown], finished[: max(0, shown - len(playing))]
     note = _storage_note(state, t)
     parts = [
@@ -50,7 +49,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
         # to make one waits until the note is seen (two boxes asked for a backup at once)
         "" if note else sharing.backup_reminder(state, t),
     ]
-    if not summaries:
+    if not state.games:
         parts.append(f'<p class="empty">{esc(t("home.empty"))}</p>')
     else:
         parts.append(
