@@ -34,6 +34,7 @@ from app.engine.model import (
     hand_from_json,
     hand_to_json,
     new_game,
+    reads_plainly,
     reread_game,
 )
 from app.engine.records import CARD_POINTS, Claim, Hand, Melds
@@ -134,6 +135,7 @@ __all__ = [
     "new_game",
     "penalty_to_json",
     "preset_name",
+    "reads_plainly",
     "reread_game",
     "rescore",
     "rules_from_json",

@@ -20,9 +20,12 @@ and no module needs one above it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from functools import cache
+from itertools import chain, compress, repeat
+from operator import add, contains, is_not, itemgetter, le, mul
+from typing import Any, NamedTuple, Protocol, cast
 
 from app.engine.checks import (
     read_bool,
@@ -150,8 +153,10 @@ class Table(NamedTuple):
     held: tuple[int, ...]  # cards held by each side's players
 
 
+@cache
 def make_table(players: int, teams: bool) -> Table:
-    """The seat/side table for ``players`` players.
+    """The seat/side table for ``players`` players (made once for each: a backup's plan asks
+    twice for each of its games).
 
     >>> make_table(4, True).side_of, make_table(4, False).sides
     ((0, 1, 0, 1), 4)
@@ -289,6 +294,111 @@ bella=None, no_tricks=(), last_trick=None, debertz=None, extra={}, claim=None)
         return None
     return Hand(False, taker, tuple(cards), Melds(side, terz, fifty, {}), bella, no_tricks, None,
                 None, {})
+
+
+def usual_records(records: Sequence[object], table: Table, rules: Rules) -> bool:
+    """Whether every record is one :func:`_usual_played` reads (then :func:`read_hands` finds
+    no problem in them), told without making their Hands: each test runs over all the
+    records at once, in C (the types of every value, then the few values each key holds).
+    A backup's 3,007 hands, in one call for each of its three tables: 4.8 ms under Pyodide,
+    where reading them took 10.7 (at 1x; one call a game took 7.9).
+    False says only that a record is not usual: :func:`read_hands` tells what it holds.
+
+    >>> table = make_table(2, True)
+    >>> usual_records([{"taker": 0, "cards": [100, 62], "melds": {"side": 1, "terz": 1}},
+    ...                {"redeal": True}, {"taker": 1, "cards": [0, 162], "no_tricks": [0]}],
+    ...               table, Rules())
+    True
+    >>> usual_records([{"taker": 0, "cards": [100, 62]}, {"taker": 0, "cards": [False, 162]}],
+    ...               table, Rules())
+    False
+    >>> usual_records([{"redeal": True}], table, Rules(obligation=True))
+    False
+    """
+    if not set(map(type, records)) <= _DICT:
+        return False
+    rows = cast("list[dict[str, Any]]", records)
+    if not all(map(_RECORD_SET.issuperset, rows)):
+        return False
+    played = rows
+    if any(map(contains, rows, repeat("redeal"))):  # {"redeal": true} alone, where allowed
+        redeals = [row for row in rows if "redeal" in row]
+        if rules.obligation or any(len(row) != 1 or row["redeal"] is not True for row in redeals):
+            return False
+        played = [row for row in rows if "redeal" not in row]
+    if played and rules.both_reach == "last_trick":  # (its played hands need last_trick)
+        return False
+    try:
+        takers, cards = list(map(_TAKER, played)), list(map(_CARDS, played))
+    except KeyError:
+        return False
+    sides = table.sides
+    if (not _places(takers, table.players) or not set(map(type, cards)) <= _LIST
+            or not set(map(len, cards)) <= {sides}
+            or not set(map(type, chain.from_iterable(cards))) <= _INT):
+        return False
+    points = set(chain.from_iterable(cards))  # (values only: True and 1 are one in a set)
+    if (points and (min(points) < 0 or max(points) > CARD_POINTS)
+            or not points.isdisjoint(_NO_CARD) or not set(map(sum, cards)) <= {CARD_POINTS}):
+        return False
+    bellas = _values(played, "bella")
+    if bellas and not _places(bellas, sides):
+        return False
+    listed = list(map(_get, played, repeat("no_tricks")))
+    if not set(map(type, listed)) <= _NONE and any(
+            _usual_no_tricks(sides_listed, row_cards) is None
+            for sides_listed, row_cards in compress(zip(listed, cards), map(is_not, listed,
+                                                                             repeat(None)))):
+        return False
+    melds = _values(played, "melds")
+    return not melds or _usual_melds(melds, table)
+
+
+def _usual_melds(melds: list[Any], table: Table) -> bool:
+    """Whether every one of ``melds`` is as :func:`_usual_played` reads it (its side, its
+    counts, the cards they take)."""
+    if not set(map(type, melds)) <= _DICT or not all(map(_MELD_SET.issuperset, melds)):
+        return False
+    try:
+        sides = list(map(_SIDE, melds))
+    except KeyError:
+        return False
+    terz, fifty = _counts(melds, "terz"), _counts(melds, "fifty")
+    if (not _places(sides, table.sides) or not set(map(type, terz)) <= _INT
+            or not set(map(type, fifty)) <= _INT or min(terz) < 0 or min(fifty) < 0):
+        return False
+    used = map(add, map(mul, terz, repeat(3)), map(mul, fifty, repeat(4)))
+    return all(map(le, used, map(table.held.__getitem__, sides)))
+
+
+def _counts(melds: list[dict[str, Any]], key: str) -> list[Any]:
+    """The count ``key`` of each meld record, 0 where left out or null (:func:`_zero`)."""
+    found = list(map(_get, melds, repeat(key), repeat(0)))
+    return found if type(None) not in set(map(type, found)) else list(map(_zero, found))
+
+
+def _places(values: list[Any], count: int) -> bool:
+    """Whether every value is a whole number from 0 to ``count`` - 1 (a seat, a side)."""
+    if not set(map(type, values)) <= _INT:
+        return False
+    found = set(values)
+    return not found or (min(found) >= 0 and max(found) < count)
+
+
+def _values(rows: list[dict[str, Any]], key: str) -> list[Any]:
+    """The values of ``key`` in the rows that hold it, not null (most rows do not: then the
+    list is made only after a look at the types of what every row holds)."""
+    found = list(map(_get, rows, repeat(key)))
+    if set(map(type, found)) <= _NONE:
+        return []
+    return [value for value in found if value is not None]
+
+
+_RECORD_SET = _USUAL_KEYS | {"redeal"}
+_TAKER, _CARDS, _SIDE = itemgetter("taker"), itemgetter("cards"), itemgetter("side")
+_DICT, _LIST, _INT, _NONE = {dict}, {list}, {int}, {type(None)}
+_NO_CARD = frozenset((1, CARD_POINTS - 1))
+_get: Callable[..., Any] = dict.get
 
 
 def _usual_no_tricks(value: object, cards: list[int]) -> tuple[int, ...] | None:

@@ -21,7 +21,7 @@ Restoring never overwrites or deletes a game here:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,8 +160,7 @@ def read_backup(obj: Mapping[str, Any]) -> Backup:
     good: list[GameDict] = []
     bad: list[BadGame] = []
     digests: list[Digest] = []
-    for number, game in enumerate(games, start=1):
-        found = read_one(number, game)
+    for found in read_games(games):
         if isinstance(found, BadGame):
             bad.append(found)
         else:
@@ -185,18 +184,29 @@ def made_of(obj: Mapping[str, Any]) -> str:
     return made if inbound.is_stamp(made) else ""
 
 
-def read_one(number: int, game: object) -> tuple[GameDict, Digest] | BadGame:
-    """One game of a backup (its place ``number``, 1-based), checked by the one reader: the
-    game (its ↶/↷ logs emptied when damaged, a damaged change log begun again) and its content
-    digest (worked out when first asked for: a restore needs it only for a game it may have
+def read_games(
+    games: Sequence[object], first: int = 1
+) -> list[tuple[GameDict, Digest] | BadGame]:
+    """Games of a backup (numbered from ``first``, 1-based), each checked by the one reader
+    (or, most of them, seen at once to pass it: ``inbound.reads_plainly``): the game (its ↶/↷
+    logs emptied when damaged, a damaged change log begun again) and its content digest
+    (worked out when first asked for: a restore needs it only for a game it may have
     already), or why it is refused.
 
-    >>> game, digest = read_one(1, {"players": ["A", "B"], "hands": []})
-    >>> game, digest.value() == game_digest(game)
-    ({'players': ['A', 'B'], 'hands': []}, True)
-    >>> read_one(2, {"players": ["A"], "hands": []}).number
-    2
+    >>> (game, digest), bad = read_games([{"players": ["A", "B"], "hands": []},
+    ...                                   {"players": ["A"], "hands": []}])
+    >>> game, digest.value() == game_digest(game), bad.number
+    ({'players': ['A', 'B'], 'hands': []}, True, 2)
     """
+    plain = inbound.reads_plainly(games)
+    return [_read_one(number, game, sure)
+            for sure, (number, game) in zip(plain, enumerate(games, start=first))]
+
+
+def _read_one(number: int, game: object, plain: bool) -> tuple[GameDict, Digest] | BadGame:
+    """One game of :func:`read_games` (``plain``: it passes the reader, seen at once)."""
+    if plain and isinstance(game, dict):  # its hands are read only if its digest is needed
+        return inbound.checked_app_keys(game), Digest(lambda: game_digest(game))
     read, problems = inbound.read_game(game)
     if read is None or not isinstance(game, dict):
         return _bad_game(number, game, problems)

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final, Literal, TypeGuard, cast
 
@@ -106,6 +106,26 @@ def read_game(obj: object) -> tuple[engine.Game | None, list[engine.Problem]]:
     if problems and all(p.hand is None for p in problems) and isinstance(obj, dict):
         problems += _hand_problems(obj)
     return None, problems
+
+
+def reads_plainly(documents: Sequence[object]) -> list[bool]:
+    """Which documents from outside surely come in as they are (:func:`read_game` would find
+    no problem), told without making their hand records (``engine.reads_plainly``, which
+    looks at all their hands together): a backup's plan reads most of its games so, and makes
+    a game's records only when it needs the game's digest. False says only that a document is
+    not plain: :func:`read_game` tells what is wrong, if anything.
+
+    >>> reads_plainly([{"players": ["A", "B"], "hands": [{"taker": 0, "cards": [100, 62]}]},
+    ...                {"players": ["A", "B\u202e"], "hands": []}])
+    [True, False]
+    """
+    sized = [document if isinstance(document, dict) and isinstance(document.get("hands"), list)
+             and len(document["hands"]) <= MAX_HANDS else None for document in documents]
+    plain = engine.reads_plainly(sized)
+    for index, document in enumerate(sized):
+        if plain[index]:  # (a dict whose names are text: its keys were read)
+            plain[index] = not name_problems(cast("dict[str, Any]", document)["players"])
+    return plain
 
 
 def _with_names(problems: list[engine.Problem], obj: object) -> list[engine.Problem]:

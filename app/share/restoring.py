@@ -10,7 +10,7 @@ The phases, in order:
   characters (:data:`WHOLE`); the settings and the format are read on the way.
   More than ``MAX_GAMES`` games are counted, not kept, and refused before any game is checked;
 - ``comparing``: the games here, each replayed for its content digest (``backup.here_of``);
-- ``checking``: each game of the backup through the one reader (``backup.read_one``) and placed
+- ``checking``: each game of the backup through the one reader (``backup.read_games``) and placed
   (``backup.Places``): added, kept twice, or already here;
 - ``planned``: :attr:`Planning.plan` is the :class:`~app.share.backup.RestorePlan`.
 
@@ -52,7 +52,7 @@ from app.share.backup import (
     is_backup,
     lasting_settings,
     made_of,
-    read_one,
+    read_games,
 )
 from app.share.limits import DECODER, LimitError, bad_number, read_json, utf8_checked
 from app.share.link import game_digest
@@ -391,8 +391,7 @@ def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
     digests = dict(planning.digests)
     start = planning.checked
     made = made_of(planning.head)
-    for number, game in enumerate(planning.raw[start : start + size], start=start + 1):
-        found = read_one(number, game)
+    for found in read_games(planning.raw[start : start + size], start + 1):
         if isinstance(found, BadGame):
             bad.append(found)
             continue

@@ -23,7 +23,17 @@ from app.engine import (
     hand_to_json,
 )
 from app.engine.errors import Report
-from app.engine.records import MELD_KEYS, _extra, _read_cards, _read_record, make_table, read_hand
+from app.engine.model import reads_plainly
+from app.engine.records import (
+    MELD_KEYS,
+    _extra,
+    _read_cards,
+    _read_record,
+    _usual_played,
+    make_table,
+    read_hand,
+    usual_records,
+)
 
 TWO = Game(players=("A", "B"))
 MOSCOW = Game(players=("A", "B"), rules=Rules(both_reach="last_trick"))
@@ -218,11 +228,12 @@ the quick reader must leave to the key by key reading, or read as that reading d
 
 
 @st.composite
-def _hand_records(draw: Any, table: Any) -> object:
+def _hand_records(draw: Any, table: Any, changes: tuple[str, ...] = _CHANGES) -> object:
     """A played hand as the app writes it at ``table`` (its melds' counts drawn to fit the
     side's cards, sometimes left out or null), with one of :data:`_CHANGES` made to it: a key
     the reader does not read quickly, a seat or side one too far, a count of -1 or one sequence
-    too many, a value of another type, card points that do not add up, or no object at all."""
+    too many, a value of another type, card points that do not add up, or no object at all
+    (one of ``changes``)."""
     players, sides = table.players, table.sides
     first = draw(st.sampled_from([0, 10, 81, 162]) | st.integers(2, 160))
     record: dict[str, Any] = {"taker": draw(st.integers(0, players - 1)),
@@ -241,7 +252,7 @@ def _hand_records(draw: Any, table: Any) -> object:
         record["melds"] = melds
     if draw(st.booleans()):
         record["bella"] = draw(st.integers(0, sides - 1))
-    change = draw(st.sampled_from(_CHANGES))
+    change = draw(st.sampled_from(changes))
     if change == "hand key":
         record[draw(st.sampled_from(_OTHER_KEYS))] = draw(_SMALL)
     elif change == "meld key":
@@ -300,3 +311,94 @@ def test_a_usual_record_is_read_as_key_by_key_reading_reads_it(
     read, checked = Report(1), Report(1)
     assert read_hand(read, record, table, rules) == _read_record(checked, record, table, rules)
     assert read.problems == checked.problems
+
+
+_SEATS = st.sampled_from([(2, True), (3, True), (4, True), (4, False)])
+
+
+@st.composite
+def _records(draw: Any, table: Any) -> list[object]:
+    """Hand records as the app writes them at ``table``, and maybe one of them changed
+    (:func:`_hand_records`): a list the quick look must pass, or refuse only where the quick
+    reading of one record would."""
+    records: list[object] = draw(st.lists(_hand_records(table, ("none",)), max_size=8))
+    if draw(st.booleans()):
+        changed = draw(_hand_records(table))
+        records.insert(draw(st.integers(0, len(records))), changed)
+    return records
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.data(), _SEATS, st.sampled_from(["last_trick", "taker"]), st.booleans())
+def test_the_records_looked_at_together_pass_only_where_each_reads_quickly(
+    data: st.DataObject, seats: tuple[int, bool], both_reach: str, obligation: bool
+) -> None:
+    """``usual_records`` looks at a list of records at once: it says they are usual exactly
+    when the quick reading reads every one of them (so key by key reading finds nothing)."""
+    table = make_table(*seats)
+    rules = Rules(both_reach=both_reach, obligation=obligation)  # type: ignore[arg-type]
+    records = data.draw(_records(table))
+    quick = all(_usual_played(record, table, rules) is not None for record in records)
+    assert usual_records(records, table, rules) == quick
+
+
+@st.composite
+def _documents(draw: Any) -> dict[str, Any]:
+    """A game document whose hands are drawn by :func:`_records`, sometimes with its own
+    keys wrong (a player too few, a name twice, a format unknown, rules not an object)."""
+    players, teams = draw(_SEATS)
+    document: dict[str, Any] = {"players": ["Оля", "Петро", "Іра", "Марко"][:players],
+                                "teams": teams, "hands": draw(_records(make_table(players, teams)))}
+    if draw(st.booleans()):
+        document["rules"] = {"obligation": draw(st.booleans()),
+                             "both_reach": draw(st.sampled_from(["last_trick", "taker"]))}
+    wrong = draw(st.sampled_from(["none", "none", "players", "twice", "format", "rules"]))
+    if wrong == "players":
+        document["players"] = document["players"][:1]
+    elif wrong == "twice":
+        document["players"] = ["Оля", *document["players"][:-1]]
+    elif wrong == "format":
+        document["format"] = "debertz/2"
+    elif wrong == "rules":
+        document["rules"] = ["target", 501]
+    return document
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_documents(), max_size=6))
+def test_documents_read_plainly_only_when_they_load_and_their_records_are_usual(
+    documents: list[dict[str, Any]],
+) -> None:
+    """``reads_plainly`` looks at the hands of the documents at one table together, and still
+    says of each document alone whether it loads with every record read quickly: one bad
+    document at a table does not make the others there look bad."""
+    expected = []
+    for document in documents:
+        try:
+            game = game_from_json(document)
+        except DebertzError:
+            expected.append(False)
+            continue
+        expected.append(all(_usual_played(record, game.table, game.rules) is not None
+                            for record in document["hands"]))
+    assert reads_plainly(documents) == expected
+
+
+
+_PLAYED = {"taker": 1, "cards": [100, 62], "bella": 1, "melds": {"side": 0, "terz": 1}}
+_NONE_TAKEN = {"taker": 0, "cards": [0, 162], "no_tricks": [0], "melds": {"side": 1, "fifty": 0}}
+
+
+@pytest.mark.parametrize("changed", [
+    {**_PLAYED, "cards": [100.0, 62]}, {**_PLAYED, "cards": [100, 62.0]},
+    {**_PLAYED, "taker": True}, {**_PLAYED, "bella": True},
+    {**_PLAYED, "melds": {"side": False, "terz": 1}}, {**_PLAYED, "melds": {"side": 0, "terz": True}},
+    {**_NONE_TAKEN, "melds": {"side": 1, "fifty": 0.0}}, {**_NONE_TAKEN, "no_tricks": [False]},
+])
+def test_a_value_equal_to_a_usual_one_but_of_another_type_is_not_usual(changed: object) -> None:
+    """The quick look over many records compares each key's values as a set, where 1, 1.0
+    and True are one value: the types of every record's values are compared first."""
+    table = make_table(2, True)
+    assert usual_records([_PLAYED, _NONE_TAKEN], table, Rules())
+    assert _usual_played(changed, table, Rules()) is None
+    assert not usual_records([_PLAYED, _NONE_TAKEN, changed], table, Rules())

@@ -24,6 +24,7 @@ from app.share.restoring import Planning, plan_step
 from app.storage import StorageError, check_game_id, decode_game, encode_game
 from app.ui import prefs
 from app.ui.state import LANGS
+from tests.share.typical import typical_game
 
 
 def json_link(route: str, doc: Any) -> str:
@@ -84,6 +85,28 @@ def test_a_backup_game_over_the_hand_limit_is_listed_as_refused() -> None:
     assert found.games == [] and [p.code for p in found.bad[0].problems] == ["too_many_hands"]
 
 
+def test_a_backup_takes_typical_games_at_a_glance_and_reads_every_other_one_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The games of a backup as the app writes them pass at a glance (``inbound.reads_plainly``:
+    their hands are not made into records); a claim, a name the form refuses or too many hands
+    send a game to the one reader, which takes it or says why not, as before."""
+    read: list[object] = []
+    real = inbound.read_game
+    monkeypatch.setattr(inbound, "read_game", lambda game: read.append(game) or real(game))
+    typical = [{**typical_game(players, hands), "id": f"t{players}-{hands}"}
+               for players in (2, 3, 4) for hands in (20, 30)]
+    claim = {"id": "c", "players": ["A", "B"], "rules": {"target": 51},
+             "hands": [{"taker": 0, "claim": {"side": 0, "cards": 100}}]}
+    named = {"id": "n", "players": ["Оля", "Оля\u200d"], "hands": []}
+    big = {"id": "b", "players": ["A", "B"], "hands": [{"redeal": True}] * (MAX_HANDS + 1)}
+    found = read_backup({"format": "debertz-backup/1", "games": [*typical, claim, named, big]})
+    assert read == [claim, named, big]
+    assert [game["id"] for game in found.games] == [*(game["id"] for game in typical), "c"]
+    assert [(bad.number, [p.code for p in bad.problems]) for bad in found.bad] == [
+        (8, ["name_control"]), (9, ["too_many_hands"])]
+
+
 # --- games per backup --------------------------------------------------------------------------
 
 
@@ -97,8 +120,10 @@ def test_a_backup_of_more_games_than_the_limit_is_refused_before_any_game_is_che
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     checked: list[object] = []
-    real = inbound.read_game
+    real, glance = inbound.read_game, inbound.reads_plainly
     monkeypatch.setattr(inbound, "read_game", lambda game: checked.append(game) or real(game))
+    monkeypatch.setattr(inbound, "reads_plainly",
+                        lambda games: checked.extend(games) or glance(games))
     text = backup_text(100_000)  # 5.4 MB: read a batch of games at a time, as the page does
     planning = open_file(text, {})
     assert isinstance(planning, Planning)

@@ -41,8 +41,10 @@ def _hand(rng: random.Random, players: int, sides: int) -> dict[str, Any]:
     if rng.random() < 0.35:
         side = taker_side if rng.random() < 0.7 else rng.randrange(sides)
         fifty = 1 if rng.random() < 0.15 else 0
-        hand["melds"] = {"side": side, "terz": 2 if rng.random() < 0.1 else 1 - fifty,
-                         "fifty": fifty}
+        terz = 2 if rng.random() < 0.1 else 1 - fifty
+        if sides == players and fifty:  # two terz and a fifty need 10 of a player's 9 cards
+            terz = min(terz, 1)
+        hand["melds"] = {"side": side, "terz": terz, "fifty": fifty}
     if rng.random() < 0.2:
         hand["bella"] = taker_side if rng.random() < 0.6 else rng.randrange(sides)
     return hand
