@@ -244,6 +244,18 @@ def stored_digest(game: Mapping[str, Any]) -> str | None:
     return digest
 
 
+def digest_kept(game: Mapping[str, Any]) -> bool:
+    """Whether :func:`stored_digest` of ``game`` is kept (then it costs a look-up, not a
+    replay).
+
+    >>> game = {"id": "d2", "players": ["A", "B"], "hands": []}
+    >>> digest_kept(game), stored_digest(game) is not None, digest_kept(game)
+    (False, True, True)
+    """
+    found = _stored.get(id(game))
+    return found is not None and found[0] is game
+
+
 # --- making links --------------------------------------------------------------------------
 
 

@@ -9,7 +9,8 @@ The phases, in order:
   window whose nesting was measured first), or all in one call when it is at most ``whole``
   characters (:data:`WHOLE`); the settings and the format are read on the way.
   More than ``MAX_GAMES`` games are counted, not kept, and refused before any game is checked;
-- ``comparing``: the games here, each replayed for its content digest (``backup.here_of``);
+- ``comparing``: the games here, each by its content digest (``backup.here_of``: kept, or worked
+  out by a replay, which counts toward a step's size as :data:`LOOKUPS_PER_REPLAY` kept ones);
 - ``checking``: each game of the backup through the one reader (``backup.read_games``) and placed
   (``backup.Places``): added, kept twice, or already here;
 - ``planned``: :attr:`Planning.plan` is the :class:`~app.share.backup.RestorePlan`.
@@ -55,7 +56,7 @@ from app.share.backup import (
     read_games,
 )
 from app.share.limits import DECODER, LimitError, bad_number, read_json, utf8_checked
-from app.share.link import game_digest
+from app.share.link import digest_kept, game_digest
 
 Phase = Literal["reading", "comparing", "checking", "planned"]
 MAX_DEPTH = 32
@@ -66,6 +67,10 @@ WHOLE = 1_000_000
 step; a longer backup is read a game at a time."""
 WINDOW = 4096
 """The fewest characters parsed at once while reading (a typical game is about 1,600)."""
+
+LOOKUPS_PER_REPLAY = 16
+"""How many games here whose digest is kept a comparing step takes for one whose digest it works
+out (a look-up against a replay of the game, some hundred times longer)."""
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 
@@ -371,8 +376,15 @@ def _not_json(text: str, pos: int, message: str) -> LimitError:
 
 
 def _compare(planning: Planning, size: int) -> Planning:
-    start = planning.compared
-    batch = planning.here[start : start + size]
+    """The next games here compared: ``size`` of them whose digest must be worked out (a
+    replay each), where a game whose digest is kept counts as a :data:`LOOKUPS_PER_REPLAY`th
+    (after a start the page works them all out at idle: 300 games took seven small steps)."""
+    start, here, local = planning.compared, planning.here, planning.local
+    end, budget = start, size * LOOKUPS_PER_REPLAY
+    while end < len(here) and budget > 0:
+        budget -= 1 if digest_kept(local[here[end]]) else LOOKUPS_PER_REPLAY
+        end += 1
+    batch = here[start:end]
     seen = planning.seen + tuple(here_of(gid, planning.local[gid]) for gid in batch)
     compared = start + len(batch)
     if compared < len(planning.here):

@@ -12,7 +12,7 @@ import pytest
 
 from app.share.backup import BackupError, make_backup, plan_restore, read_backup
 from app.share.limits import LimitError
-from app.share.link import game_digest
+from app.share.link import game_digest, stored_digest
 from app.share.restoring import (
     WINDOW,
     NotABackup,
@@ -112,6 +112,30 @@ def test_the_progress_of_each_phase_counts_up_to_its_total() -> None:
     assert checking == sorted(checking) and all(total == 30 for p, _, total in seen if p == "checking")
     reading = [done for phase, done, _ in seen if phase == "reading"]
     assert reading == sorted(reading) and reading[-1] < len(text)
+
+
+def test_the_games_here_whose_digest_is_kept_count_a_sixteenth_in_a_comparing_step() -> None:
+    """Comparing replays only a game here whose digest is not kept yet: a step takes ``size``
+    of those, where a game whose digest is kept counts as a sixteenth (after a start the page
+    keeps them all, so a library is compared in a few steps)."""
+    here = {f"h{n:02}": game(f"h{n:02}", hands=n) for n in range(12)}
+    for game_id in ("h03", "h07"):
+        stored_digest(here[game_id])
+    planning = start_planning({"format": "debertz-backup/1", "games": []}, here)
+    steps = []
+    while planning.phase == "comparing":
+        planning = plan_step(planning, 4, iter(["n"]))
+        steps.append(planning.compared if planning.phase == "comparing" else len(here))
+    assert steps == [5, 10, 12]  # h00-h02, h03 (kept), h04; h05, h06, h07 (kept), h08, h09; …
+    many = {f"k{n:02}": game(f"k{n:02}", hands=n) for n in range(40)}
+    for kept in many.values():
+        stored_digest(kept)
+    planning = start_planning({"format": "debertz-backup/1", "games": []}, many)
+    steps = []
+    while planning.phase == "comparing":
+        planning = plan_step(planning, 1, iter(["n"]))
+        steps.append(planning.compared if planning.phase == "comparing" else len(many))
+    assert steps == [16, 32, 40]
 
 
 @pytest.mark.parametrize(
