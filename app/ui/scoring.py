@@ -518,7 +518,8 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
     While a card field holds no usable number, the engine's problems at that field are left
     out (the form's own message there says what is wrong); the field computed from the others
     gets no message of its own while a typed one has one (1 typed makes 161: one mistake). A problem of a later hand (an edit
-    that would make a later claim fall short) is ``ui.later_claim_short``, shown for the form.
+    that would make a later claim fall short) is ``ui.later_claim_short``, shown for the form;
+    the draft's own short claim is ``ui.claim_short`` (a file's is ``claim_short``, with its sum).
     """
     if draft.index is not None and not 0 <= draft.index < len(game["hands"]):
         # the hand corrected is gone (deleted or taken back in another tab): nothing to check
@@ -543,8 +544,9 @@ def check_draft(game: GameDict, draft: HandDraft) -> list[Issue]:
             continue  # the computed field is wrong only because a typed one is: one message
         if p.hand is not None and p.hand != number:
             found.append(_later(p))
-        else:
-            found.append(Issue(field, str(p.code), dict(p.params or {}), str(p.message)))
+        else:  # (a short claim of its own: the form's text says what to do in it)
+            code = "ui.claim_short" if p.code == "claim_short" else str(p.code)
+            found.append(Issue(field, code, dict(p.params or {}), str(p.message)))
     return own + found
 
 

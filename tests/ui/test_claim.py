@@ -4,6 +4,7 @@ the three claim options of a new game, and games and drafts kept from before the
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 from unittest.mock import ANY
@@ -164,6 +165,19 @@ def test_a_short_claim_under_play_on_cannot_be_saved_and_nothing_typed_is_lost()
     html = table.html()
     assert 'id="claim-cards-err"' in html and "That is not enough for a claim" in html
     assert 'value="51"' in html
+
+
+def test_a_short_claim_in_a_file_says_its_sum_and_not_what_the_form_would_do() -> None:
+    """A file (or a backup) whose claim falls short is refused with the claim's figures, as
+    RULES.md §5a names the shortfall; the form's advice («switch the claim off below») is the
+    form's own (review of a play-through: the backup's plan showed it, without the sum)."""
+    short = {"taker": 1, "claim": {"side": 0, "cards": 51}}
+    text = json.dumps({"players": OLYA_PETRO, "hands": [*TO_430, short]})
+    table = Table()
+    table.do("open-file", name="game.json", text=text)
+    html = table.html()
+    assert "Роздача 4, «Партія»: Оля: 430 + 51 = 481 із 501 — на «Партію» не вистачає." in html
+    assert "Цього не вистачає на «Партію»" not in html
 
 
 def test_a_short_claim_becomes_the_played_hand_keeping_taker_melds_and_bella() -> None:

@@ -121,7 +121,7 @@ def claim_verdict(game: GameDict, draft: HandDraft, issues: list[Issue], t: i18n
     (wins; not enough, play on; falls short and loses), or that it comes after the end of the
     game. None while the claim has a problem of its own (the form's problem line shows it).
     """
-    own = [issue for issue in issues if not (issue.code == "claim_short" and issue.field == "claim")]
+    own = [issue for issue in issues if issue.code != "ui.claim_short"]
     if own:
         return None
     result = scoring.claim_result(game, draft)
