@@ -13,6 +13,7 @@ from __future__ import annotations
 import html as _html
 import re
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 _PIECE = re.compile(r"[^-]+-?|-")
 
@@ -63,6 +64,25 @@ def grouped(number: int, lang: str) -> str:
     """
     text = f"{number:,}"
     return text if lang == "en" else text.replace(",", "\u00a0")
+
+
+class Grouped(int):
+    """A count a text shows with its thousands set apart (:func:`grouped`), still the number
+    its plural form is chosen by.
+
+    >>> "{count} ігор".format(count=Grouped(56879, "uk")), int(Grouped(56879, "uk")) % 10
+    ('56\xa0879 ігор', 9)
+    """
+
+    lang: str
+
+    def __new__(cls, number: int, lang: str) -> Self:
+        made = super().__new__(cls, number)
+        made.lang = lang
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return grouped(int(self), self.lang) if not spec else format(int(self), spec)
 
 
 def progress(element_id: str, text: str, done: int, total: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.share.backup import REMIND_AFTER
+from app.share.backup import REMIND_AFTER, make_backup
 from app.share.files import AT_ONCE
 from app.share.link import game_fragment, rules_fragment, shared_doc, without_bookkeeping
 from app.ui import i18n, nav, scoring
@@ -877,3 +877,17 @@ def test_the_reminder_to_back_up_and_the_note_that_the_browser_may_erase_come_on
     table.do("storage-note-seen")
     html = table.html()
     assert 'id="storage-note"' not in html and 'id="backup-reminder"' in html
+
+
+def test_a_restore_of_thousands_of_games_writes_their_counts_as_its_progress_does() -> None:
+    """The plan and the summary set the thousands apart, as the progress between them does
+    («1 200 ігор», not «1200»; a play-through saw both on one restore)."""
+    games = {f"g{n}": {"id": f"g{n}", "players": ["Оля", "Петро"],
+                       "hands": [{"taker": 0, "cards": [100, 62]}]} for n in range(1200)}
+    table = Table("uk")
+    table.do("open-file", name="b.json", text=make_backup(games, {}, "2026-12-01T09:00:00"))
+    html = table.html()
+    assert "1\u00a0200 ігор буде додано." in html and "Відновити 1\u00a0200 ігор" in html
+    table.do("restore")
+    html = table.html()
+    assert "Додано 1\u00a0200 ігор." in html and "1\u00a0200 роздач" in html

@@ -24,7 +24,7 @@ from app.share.errors import ShareError
 from app.share.link import game_fragment, rules_fragment
 from app.ui import i18n, scoring
 from app.ui.game.views import render_readonly
-from app.ui.markup import esc, grouped, join, progress
+from app.ui.markup import Grouped, esc, grouped, join, progress
 from app.ui.scoring import Issue, side_label
 from app.ui.setup import draft as setup
 from app.ui.setup.views import rule_rows, rules_line
@@ -412,11 +412,13 @@ def rules_list(rules: dict[str, Any], t: i18n.Tr) -> str:
 def _import(state: State, t: i18n.Tr) -> str:
     transfer = state.transfer
     if transfer.restored is not None:
-        return _title(t("import.title_restored")) + _restored(transfer.restored, t) + _back_home(t)
+        restored = _restored(transfer.restored, t, state.lang)
+        return _title(t("import.title_restored")) + restored + _back_home(t)
     if transfer.writing is not None or transfer.planning is not None:
         return _title(t("import.title_backup")) + _progress(state, t)
     if transfer.restore is not None:
-        return _title(t("import.title_backup")) + _plan(transfer.restore, transfer.file_name, t)
+        plan = _plan(transfer.restore, transfer.file_name, t, state.lang)
+        return _title(t("import.title_backup")) + plan
     incoming = transfer.incoming
     if incoming is not None and incoming.kind == "game" and incoming.doc is None:
         return (
@@ -463,15 +465,15 @@ NOTHING_TO_RESTORE: dict[tuple[bool, bool], str] = {
 """Why a backup restores nothing, by (some of its games are here, some cannot be read)."""
 
 
-def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
+def _plan(plan: RestorePlan, name: str, t: i18n.Tr, lang: str) -> str:
     made = when_text(plan.made)
     lines = [t("import.backup_of", when=made, name=name) if made else t("import.backup", name=name)]
     if plan.add:
-        lines.append(t("import.will_add", count=len(plan.add)))
+        lines.append(t("import.will_add", count=Grouped(len(plan.add), lang)))
     if plan.copies:
-        lines.append(t("import.will_copy", count=len(plan.copies)))
+        lines.append(t("import.will_copy", count=Grouped(len(plan.copies), lang)))
     if plan.same:
-        lines.append(t("import.already", count=len(plan.same)))
+        lines.append(t("import.already", count=Grouped(len(plan.same), lang)))
     items = join(f"<li>{esc(line)}</li>" for line in listed(lines[1:]))
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
@@ -483,12 +485,12 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr) -> str:
         keys = inbound.dropped_text(plan.dropped)
         body += f'<p class="hint" id="settings-dropped">{esc(t("import.settings_dropped", keys=keys))}</p>'
     if plan.games:
-        hands = sum(len(game.get("hands", [])) for game in plan.games)
+        shown = Grouped(sum(len(game.get("hands", [])) for game in plan.games), lang)
         body += (
             f'<p class="hint">{esc(t("import.never_overwrites"))}</p>'
             '<div class="row">'
             f'<button type="button" class="btn primary big" id="restore" data-action="restore">'
-            f"{esc(t('import.restore', count=len(plan.games), hands=hands))}</button>"
+            f"{esc(t('import.restore', count=Grouped(len(plan.games), lang), hands=shown))}</button>"
             f'<button type="button" class="btn" id="close-import" data-action="close-import">'
             f"{esc(t('common.cancel'))}</button></div>"
         )
@@ -565,15 +567,15 @@ def _problem(problem: Any) -> Problem:
                    problem.message)
 
 
-def _restored(done: Restored, t: i18n.Tr) -> str:
-    lines = [t("import.added", count=done.added)]
+def _restored(done: Restored, t: i18n.Tr, lang: str) -> str:
+    lines = [t("import.added", count=Grouped(done.added, lang))]
     if done.copies:
-        lines.append(t("import.copied", count=done.copies))
+        lines.append(t("import.copied", count=Grouped(done.copies, lang)))
     if done.same:
-        lines.append(t("import.already", count=done.same))
+        lines.append(t("import.already", count=Grouped(done.same, lang)))
     if done.bad:  # (the plan listed them after its colon; here the sentence ends)
-        lines.append(t("import.bad", count=done.bad).removesuffix(":") + ".")
-    lines.append(t("import.hands", count=done.hands))
+        lines.append(t("import.bad", count=Grouped(done.bad, lang)).removesuffix(":") + ".")
+    lines.append(t("import.hands", count=Grouped(done.hands, lang)))
     if done.met:
         lines.append(t("import.met"))
     if done.stopped:
