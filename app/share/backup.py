@@ -84,8 +84,9 @@ class RestorePlan:
     the backup's version under a new id), ``same`` (ids already here unchanged, skipped),
     ``bad`` (refused), ``settings`` (the backup's lasting settings: they fill only what is not
     set here, see :func:`merge_settings`), ``dropped`` (its settings left out: unknown here or
-    not valid). A game whose id is not safe in an address (``app.ids``) is added under a new
-    id, marked ``restored_from`` as a copy is."""
+    not valid), ``twice`` (games the file holds again, skipped: the first is written). A game
+    whose id is not safe in an address (``app.ids``), or another of the file's games took
+    first, is added under a new id, marked ``restored_from`` as a copy is."""
 
     made: str
     add: list[GameDict]
@@ -94,6 +95,7 @@ class RestorePlan:
     bad: list[BadGame]
     settings: dict[str, Any]
     dropped: list[str] = field(default_factory=list)
+    twice: list[str] = field(default_factory=list)
 
     @property
     def games(self) -> list[GameDict]:
@@ -260,18 +262,18 @@ def plan_restore(
     places = Places.of(local if here is None else {}, here or ())
     add: list[GameDict] = []
     copies: list[GameDict] = []
-    same: list[str] = []
+    skipped: dict[str, list[str]] = {"same": [], "twice": []}
     digests = backup.digests if len(backup.digests) == len(backup.games) else []
     for number, game in enumerate(backup.games):
         digest = digests[number] if digests else None
         placed = places.place(game, digest, backup.made, ids)
-        if placed is None:
-            same.append(str(game.get("id")))
+        if isinstance(placed, str):
+            skipped[placed].append(str(game.get("id")))
         else:
             (copies if placed[1] == "copy" else add).append(placed[0])
     settings = lasting_settings(backup.settings)
-    return RestorePlan(backup.made, add, copies, same, list(backup.bad), settings,
-                       list(backup.dropped))
+    return RestorePlan(backup.made, add, copies, skipped["same"], list(backup.bad), settings,
+                       list(backup.dropped), skipped["twice"])
 
 
 Here = tuple[str, "str | None", str]
@@ -294,6 +296,8 @@ class Places:
     A game's digest is worked out only when its place depends on it: when its id is among the
     ids known (``named``), or it is not safe (then it is looked for among every digest known).
     A backup game placed without it waits in ``waiting`` (by id) until a later game needs it.
+    ``here``: what of these the games here brought (the ids they take, their pairs and their
+    digests), to tell a game here already from one the file holds twice.
     """
 
     known: set[str | None]
@@ -301,6 +305,8 @@ class Places:
     taken: set[str]
     named: set[str] = field(default_factory=set)
     waiting: dict[str, Digest] = field(default_factory=dict)
+    here: tuple[frozenset[str], frozenset[tuple[str, str | None]], frozenset[str | None]] = (
+        frozenset(), frozenset(), frozenset())
 
     @classmethod
     def of(cls, local: Mapping[str, GameDict], here: Iterable[Here] = ()) -> Places:
@@ -309,25 +315,33 @@ class Places:
         lineage = {(origin, digest) for _, digest, origin in seen} | {
             (game_id, digest) for game_id, digest, _ in seen
         }
-        return cls(
-            {digest for _, digest, _ in seen},
-            lineage,
-            {game_id for game_id, _, _ in seen},
-            {game_id for game_id, _ in lineage},
-        )
+        known = {digest for _, digest, _ in seen}
+        taken = {game_id for game_id, _, _ in seen}
+        return cls(known, lineage, taken, {game_id for game_id, _ in lineage}, {},
+                   (frozenset(taken), frozenset(lineage), frozenset(known)))
 
     def copy(self) -> Places:
         """An independent copy (a step changes its own)."""
         return Places(set(self.known), set(self.lineage), set(self.taken), set(self.named),
-                      dict(self.waiting))
+                      dict(self.waiting), self.here)
 
     def place(
         self, game: GameDict, digest: Digest | None, made: str, ids: Iterator[str]
-    ) -> tuple[GameDict, str] | None:
+    ) -> tuple[GameDict, str] | str:
         """The game as it is to be written and how: ``add`` (under its own id, or a fresh
-        one when its id is not safe) or ``copy`` (a fresh id, marked ``restored_from``: a game
-        here has its id); None when it is here already. ``digest``: the game's content digest
-        (None: worked out from ``game`` if needed)."""
+        one when its id is not safe or an earlier game of the file took it) or ``copy`` (a
+        fresh id, marked ``restored_from``: a game here has its id); else why it is skipped:
+        ``same`` (here already) or ``twice`` (an earlier game of the file is the same).
+        ``digest``: the game's content digest (None: worked out from ``game`` if needed).
+
+        >>> places = Places.of({})
+        >>> game = {"id": "a", "players": ["A", "B"], "hands": []}
+        >>> other = {**game, "hands": [{"redeal": True}]}
+        >>> first, again, changed = (places.place(g, None, "", iter(["n1"]))
+        ...                          for g in (game, game, other))
+        >>> first[1], again, changed[1], changed[0]["id"]
+        ('add', 'twice', 'add', 'n1')
+        """
         if digest is None:
             digest = Digest(lambda: game_digest(game))
         game_id = game.get("id")
@@ -342,10 +356,11 @@ class Places:
                 if name in self.waiting:
                     self._learn(name, self.waiting.pop(name).value())
             value = digest.value()
-            if (usable and (game_id, value) in self.lineage) or (
-                not usable and value in self.known
-            ):
-                return None
+            _, here_lineage, here_known = self.here
+            if usable and (game_id, value) in self.lineage:
+                return "same" if (game_id, value) in here_lineage else "twice"
+            if not usable and value in self.known:
+                return "same" if value in here_known else "twice"
             self._learn(str(game_id), value)
         if usable and game_id not in self.taken:
             self.taken.add(str(game_id))
@@ -354,7 +369,9 @@ class Places:
         self.taken.add(fresh)
         origin = game_id if isinstance(game_id, str) else str(game_id)
         renamed = {**game, "id": fresh, "restored_from": origin, "restored": made}
-        return renamed, "copy" if usable else "add"  # an unsafe id is new here, renamed
+        # a copy beside a game here with its id; else new here, renamed (an unsafe id, or one
+        # an earlier game of the file took)
+        return renamed, "copy" if usable and game_id in self.here[0] else "add"
 
     def _learn(self, game_id: str, digest: str | None) -> None:
         self.lineage.add((game_id, digest))

@@ -101,8 +101,8 @@ class Planning:
     parsed in one call instead); ``raw`` the games read, not yet checked
     (``found`` counts every game of the file, beyond ``MAX_GAMES`` too); ``here`` the ids of the
     games here and ``compared`` how many of them were compared (``seen``); ``checked`` how many
-    of ``raw`` were checked; ``places`` where each goes; ``add``, ``copies``, ``same``, ``bad``
-    what the plan says so far, ``digests`` the content digest of each game to write whose
+    of ``raw`` were checked; ``places`` where each goes; ``add``, ``copies``, ``same``,
+    ``twice``, ``bad`` what the plan says so far, ``digests`` the content digest of each game to write whose
     place needed it (by the id it is written under; :class:`~app.share.backup.Places`).
     """
 
@@ -124,6 +124,7 @@ class Planning:
     add: tuple[GameDict, ...] = ()
     copies: tuple[GameDict, ...] = ()
     same: tuple[str, ...] = ()
+    twice: tuple[str, ...] = ()
     bad: tuple[BadGame, ...] = ()
     digests: dict[str, str | None] = field(default_factory=dict)
 
@@ -144,7 +145,8 @@ class Planning:
         """The restore plan (complete once the phase is ``planned``)."""
         settings, dropped = inbound.read_settings(self.head.get("settings"))
         return RestorePlan(made_of(self.head), list(self.add), list(self.copies),
-                           list(self.same), list(self.bad), lasting_settings(settings), dropped)
+                           list(self.same), list(self.bad), lasting_settings(settings), dropped,
+                           list(self.twice))
 
 
 def start_planning(
@@ -397,9 +399,8 @@ def _compare(planning: Planning, size: int) -> Planning:
 def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
     assert planning.places is not None
     places = planning.places.copy()
-    add, copies, same, bad = list(planning.add), list(planning.copies), list(planning.same), list(
-        planning.bad
-    )
+    add, copies, bad = list(planning.add), list(planning.copies), list(planning.bad)
+    skipped = {"same": list(planning.same), "twice": list(planning.twice)}
     digests = dict(planning.digests)
     start = planning.checked
     made = made_of(planning.head)
@@ -408,8 +409,8 @@ def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
             bad.append(found)
             continue
         placed = places.place(found[0], found[1], made, ids)
-        if placed is None:
-            same.append(str(found[0].get("id")))
+        if isinstance(placed, str):
+            skipped[placed].append(str(found[0].get("id")))
             continue
         (copies if placed[1] == "copy" else add).append(placed[0])
         if found[1].known:  # else worked out only if a write finds its id taken meanwhile
@@ -418,8 +419,8 @@ def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
     phase: Phase = "planned" if checked == len(planning.raw) else "checking"
     return dataclasses.replace(
         planning, phase=phase, checked=checked, places=places, add=tuple(add),
-        copies=tuple(copies), same=tuple(same), bad=tuple(bad), digests=digests,
-        raw=() if phase == "planned" else planning.raw,
+        copies=tuple(copies), same=tuple(skipped["same"]), twice=tuple(skipped["twice"]),
+        bad=tuple(bad), digests=digests, raw=() if phase == "planned" else planning.raw,
     )
 
 

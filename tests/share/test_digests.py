@@ -95,20 +95,24 @@ def test_a_restore_plan_of_games_here_is_the_same_with_the_kept_digests() -> Non
 
 def eager_plan(here: dict[str, Doc], games_in: list[Doc], made: str) -> backup.RestorePlan:
     """The restore's placing as it reads (app/share/backup.py): every game's digest worked out
-    first, then: known by its id (or, for an id not safe, by its content alone) is skipped;
-    else added under its id if free, else copied under a fresh one."""
-    lineage = {(gid, link.stored_digest(g)) for gid, g in here.items()} | {
+    first, then: known by its id (or, for an id not safe, by its content alone) is skipped, as
+    here already or as given twice in the file; else added under its id if free, else copied
+    under a fresh one beside a game here with its id, else added under a fresh one."""
+    here_lineage = {(gid, link.stored_digest(g)) for gid, g in here.items()} | {
         (str(g.get("restored_from", gid)), link.stored_digest(g)) for gid, g in here.items()}
-    known = {digest for _, digest in lineage}
+    here_known = {digest for _, digest in here_lineage}
+    lineage, known = set(here_lineage), set(here_known)
     taken, fresh = set(here), (f"new{n}" for n in range(999))
     add: list[Doc] = []
     copies: list[Doc] = []
     same: list[str] = []
+    twice: list[str] = []
     for game in games_in:
         digest, game_id = link.game_digest(game), game.get("id")
         usable = isinstance(game_id, str) and backup.is_safe_id(game_id)
         if (usable and (game_id, digest) in lineage) or (not usable and digest in known):
-            same.append(str(game_id))
+            here_already = (game_id, digest) in here_lineage if usable else digest in here_known
+            (same if here_already else twice).append(str(game_id))
             continue
         lineage.add((str(game_id), digest))
         known.add(digest)
@@ -119,8 +123,8 @@ def eager_plan(here: dict[str, Doc], games_in: list[Doc], made: str) -> backup.R
         new_id = next(i for i in fresh if i not in taken)
         taken.add(new_id)
         renamed = {**game, "id": new_id, "restored_from": str(game_id), "restored": made}
-        (copies if usable else add).append(renamed)
-    return backup.RestorePlan(made, add, copies, same, [], {}, [])
+        (copies if usable and game_id in here else add).append(renamed)
+    return backup.RestorePlan(made, add, copies, same, [], {}, [], twice)
 
 
 IDS = st.sampled_from(["a", "b", "c", "e/f", "../x"])
@@ -152,7 +156,8 @@ def test_a_plan_that_works_out_digests_only_when_asked_places_every_game_as_one_
     plan = planning.plan
     good = [inbound.checked_app_keys(g) for g in games_in if link.game_digest(g) is not None]
     expected = eager_plan(here, good, made)
-    assert (plan.add, plan.copies, plan.same) == (expected.add, expected.copies, expected.same)
+    assert (plan.add, plan.copies, plan.same, plan.twice) == (
+        expected.add, expected.copies, expected.same, expected.twice)
 
 
 def test_a_plan_of_games_new_here_works_out_no_digest(monkeypatch: pytest.MonkeyPatch) -> None:

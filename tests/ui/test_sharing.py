@@ -891,3 +891,25 @@ def test_a_restore_of_thousands_of_games_writes_their_counts_as_its_progress_doe
     table.do("restore")
     html = table.html()
     assert "Додано 1\u00a0200 ігор." in html and "1\u00a0200 роздач" in html
+
+
+def test_a_game_twice_in_one_backup_is_restored_once_and_said_so_not_called_already_here() -> None:
+    """A file listing a game twice (A, A), and an id twice with other content (B, B′), on a
+    phone with none of them: one A, B and B′ (under a fresh id) are added, and the plan and the
+    summary say the file held A twice; nothing is «already here» or «differs from yours»
+    (a helper's play-through)."""
+    a = {"id": "x1", "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    b = {**a, "id": "x2"}
+    b_changed = {**b, "hands": [{"taker": 1, "cards": [100, 62]}]}
+    text = json.dumps({"format": "debertz-backup/1", "made": "2026-12-01T09:00:00",
+                       "games": [a, a, b, b_changed]})
+    table = Table("en")
+    table.do("open-file", name="b.json", text=text)
+    plan = re.sub(r"<[^>]+>", " ", table.html())
+    assert "3 games will be added;" in plan
+    assert "1 game is in the file twice: it will be restored once." in plan
+    assert "already here" not in plan and "differs" not in plan
+    table.do("restore")
+    done = re.sub(r"<[^>]+>", " ", table.html())
+    assert "3 games added." in done and "1 game was in the file twice: it was restored once." in done
+    assert sorted(g["hands"][0]["taker"] for g in table.state.games.values()) == [0, 0, 1]

@@ -457,7 +457,8 @@ def _restored(state: State, writing: Writing, stopped: int = 0) -> Restored:
     """What a restore did, for its summary (``stopped``: the games it did not get to)."""
     plan = writing.plan
     return Restored(writing.added, writing.copies, len(plan.same) + writing.same, len(plan.bad),
-                    writing.hands, writing.met, stopped, away=state.screen != "import")
+                    writing.hands, writing.met, stopped, away=state.screen != "import",
+                    twice=len(plan.twice))
 
 
 STEP_SIZE = 20

@@ -95,6 +95,8 @@ class Restored:
     away: bool = False
     """It ended while another screen was shown: the import screen shows it once, when the
     player comes back to it."""
+    twice: int = 0
+    """Games the file held again (each was restored once)."""
 
 
 @dataclass(frozen=True)

@@ -474,6 +474,8 @@ def _plan(plan: RestorePlan, name: str, t: i18n.Tr, lang: str) -> str:
         lines.append(t("import.will_copy", count=Grouped(len(plan.copies), lang)))
     if plan.same:
         lines.append(t("import.already", count=Grouped(len(plan.same), lang)))
+    if plan.twice:
+        lines.append(t("import.twice", count=Grouped(len(plan.twice), lang)))
     items = join(f"<li>{esc(line)}</li>" for line in listed(lines[1:]))
     body = f'<p>{esc(lines[0])}</p><ul class="plan" id="restore-plan">{items}</ul>'
     if plan.bad:
@@ -573,6 +575,8 @@ def _restored(done: Restored, t: i18n.Tr, lang: str) -> str:
         lines.append(t("import.copied", count=Grouped(done.copies, lang)))
     if done.same:
         lines.append(t("import.already", count=Grouped(done.same, lang)))
+    if done.twice:
+        lines.append(t("import.twice_done", count=Grouped(done.twice, lang)))
     if done.bad:  # (the plan listed them after its colon; here the sentence ends)
         lines.append(t("import.bad", count=Grouped(done.bad, lang)).removesuffix(":") + ".")
     lines.append(t("import.hands", count=Grouped(done.hands, lang)))
