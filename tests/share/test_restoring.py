@@ -138,6 +138,22 @@ def test_the_games_here_whose_digest_is_kept_count_a_sixteenth_in_a_comparing_st
     assert steps == [16, 32, 40]
 
 
+def test_a_checking_step_takes_games_by_their_hands() -> None:
+    """A checking step's size counts games of 30 hands (each game's own keys as 10 more): of
+    games of 200 hands a step of size 2 takes one, of games without hands eight."""
+    big = [{**game(f"b{n}"), "hands": [{"taker": 0, "cards": [100, 62]}] * 200} for n in range(3)]
+    small = [game(f"s{n}") for n in range(10)]
+    planning = start_planning({"format": "debertz-backup/1", "games": [*big, *small]}, {})
+    while planning.phase != "checking":
+        planning = plan_step(planning, 100, iter(["n"]))
+    checked = []
+    while planning.phase == "checking":
+        planning = plan_step(planning, 2, iter(["n"]))
+        checked.append(planning.checked if planning.phase == "checking" else 13)
+    assert checked == [1, 2, 3, 11, 13]
+    assert len(planning.plan.add) == 13
+
+
 @pytest.mark.parametrize(
     ("text", "code"),
     [
