@@ -18,6 +18,8 @@ from app.ui.markup import esc
 from app.ui.reducer import reduce
 from app.ui.sharing.views import SHOWN_BAD_PROBLEMS, SHOWN_PROBLEMS
 from app.ui.state import LANGS, initial_state
+from app.ui.stats import views as stats_views
+from app.ui.stats.players import Stats
 from app.ui.views import render
 from tests.ui.helpers import XSS, Table
 from tests.ui.test_views import Audit
@@ -881,7 +883,8 @@ def test_the_reminder_to_back_up_and_the_note_that_the_browser_may_erase_come_on
 
 def test_a_restore_of_thousands_of_games_writes_their_counts_as_its_progress_does() -> None:
     """The plan and the summary set the thousands apart, as the progress between them does
-    («1 200 ігор», not «1200»; a play-through saw both on one restore)."""
+    («1 200 ігор», not «1200»; a play-through saw both on one restore), and so do the games
+    list and the statistics after it."""
     games = {f"g{n}": {"id": f"g{n}", "players": ["Оля", "Петро"],
                        "hands": [{"taker": 0, "cards": [100, 62]}]} for n in range(1200)}
     table = Table("uk")
@@ -891,6 +894,11 @@ def test_a_restore_of_thousands_of_games_writes_their_counts_as_its_progress_doe
     table.do("restore")
     html = table.html()
     assert "Додано 1\u00a0200 ігор." in html and "1\u00a0200 роздач" in html
+    table.do("route", hash="#/")
+    assert "(не показано: 1\u00a0170)" in table.html()
+    overview = stats_views._overview(Stats(1200, 1050, 31500, ()), i18n.translator("uk"), False,
+                                     "uk")
+    assert "1\u00a0200 ігор (завершено: 1\u00a0050), 31\u00a0500 роздач." in overview
 
 
 def test_a_game_twice_in_one_backup_is_restored_once_and_said_so_not_called_already_here() -> None:
@@ -913,3 +921,16 @@ def test_a_game_twice_in_one_backup_is_restored_once_and_said_so_not_called_alre
     done = re.sub(r"<[^>]+>", " ", table.html())
     assert "3 games added." in done and "1 game was in the file twice: it was restored once." in done
     assert sorted(g["hands"][0]["taker"] for g in table.state.games.values()) == [0, 0, 1]
+
+
+def test_a_restored_game_without_its_time_has_no_dangling_mark_on_its_card() -> None:
+    """A game from outside without ``updated`` read «To 501 · hands: 1 ·» in the games list
+    (a helper's cross-engine check)."""
+    game = {"id": "x1", "players": ["Оля", "Петро"], "hands": [{"taker": 0, "cards": [100, 62]}]}
+    table = Table("en")
+    table.do("open-file", name="b.json", text=json.dumps(
+        {"format": "debertz-backup/1", "made": "2026-12-01T09:00:00", "games": [game]}))
+    table.do("restore")
+    table.do("route", hash="#/")
+    cards = re.findall(r"To 501 · hands: 1[^<]*<", table.html())
+    assert cards == ["To 501 · hands: 1<"], cards

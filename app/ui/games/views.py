@@ -17,7 +17,7 @@ from app.names import names_in_text
 from app.storage import SETTINGS_ID
 from app.ui import i18n, prefs, scoring
 from app.ui.games.actions import in_list_order, trash_offered
-from app.ui.markup import esc, join, words
+from app.ui.markup import Grouped, esc, join, words
 from app.ui.scoring import side_label
 from app.ui.sharing import views as sharing
 from app.ui.state import LIST_PAGE, State
@@ -62,7 +62,8 @@ def render_home(state: State, t: i18n.Tr) -> str:
     if more > 0:
         parts.append(
             f'<button type="button" class="btn wide" id="more-games" data-action="more-games">'
-            f'{esc(t("home.more", count=min(more, LIST_PAGE), left=more))}</button>'
+            f'{esc(t("home.more", count=min(more, LIST_PAGE), left=Grouped(more, state.lang)))}'
+            "</button>"
         )
     parts.append(sharing.backup_section(state, t))
     parts.append("</section>")
@@ -174,7 +175,7 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
         target=game.get("target", 501),
         hands=game.get("hands", 0),
         when=when_text(game.get("updated", "")),
-    )
+    ).removesuffix(" · ")  # a game from outside without its time
     done = bool(game.get("finished"))
     winner = ""
     if done and isinstance(winner_side, int):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from app.names import in_text
 from app.ui import i18n
 from app.ui.drawing import drawing
-from app.ui.markup import esc, grouped, join, progress
+from app.ui.markup import Grouped, esc, grouped, join, progress
 from app.ui.state import State, StatsView
 from app.ui.stats import Filters, HeadToHead, PlayerStats, Stats, head_to_head, player_stats
 from app.ui.stats.chart import score_text
@@ -45,7 +45,7 @@ def render_stats(state: State, t: i18n.Tr) -> str:
             f'<a href="#/help/stats">{esc(t("stats.how_counted"))}</a></p>'
         ),
         _filters(state, t, years(games)),
-        _overview(stats, t, filters != Filters()),
+        _overview(stats, t, filters != Filters(), state.lang),
     ]
     if stats.players:
         parts.append(
@@ -104,14 +104,15 @@ def _filters(state: State, t: i18n.Tr, found_years: list[int]) -> str:
     )
 
 
-def _overview(stats: Stats, t: i18n.Tr, filtered: bool) -> str:
+def _overview(stats: Stats, t: i18n.Tr, filtered: bool, lang: str) -> str:
     """How many games, finished, hands; or that there are none (for the choice made, when the
     period or the number of players narrowed it: the period alone was blamed)."""
     if not stats.games:
         empty = t("stats.empty_chosen") if filtered else t("stats.empty")
         return f'<p class="empty" id="stats-empty">{esc(empty)}</p>'
-    text = t("stats.overview", games=t("stats.n_games", count=stats.games),
-             finished=stats.finished, hands=t("stats.n_hands", count=stats.hands))
+    text = t("stats.overview", games=t("stats.n_games", count=Grouped(stats.games, lang)),
+             finished=Grouped(stats.finished, lang),
+             hands=t("stats.n_hands", count=Grouped(stats.hands, lang)))
     return f'<p class="overview" id="stats-overview">{esc(text)}</p>'
 
 
