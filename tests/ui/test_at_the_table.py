@@ -87,7 +87,7 @@ def test_the_game_screen_shows_the_rules_in_force_and_a_tap_shows_them_all() -> 
     assert found is not None
     assert found.group(1) == "Rules: Moscow, to 701"
     body = found.group(2)
-    for pair in ("<dt>Play to</dt><dd>701</dd>", "<dt>Both reach the target</dt><dd>Last trick</dd>",
+    for pair in ("<dt>Play to</dt><dd>701</dd>", "<dt>Reach the target together</dt><dd>Last trick</dd>",
                  "<dt>The taker must beat</dt><dd>The opponents together</dd>",
                  "<dt>Sequences need a trick</dt><dd>no</dd>", "<dt>Bait penalty</dt><dd>no</dd>"):
         assert pair in body
