@@ -72,11 +72,12 @@ WINDOW = 4096
 HANDS_A_GAME = 30
 """What a checking step's ``size`` counts in: games of this many hands (a game's own keys cost
 about as much as ten hands more), so that a step of a backup of 5,000-hand games checks one
-game, not ``size`` of them (each takes ~50 ms at 4x CPU, where a typical game takes 0.3)."""
+game, not ``size`` of them (under Pyodide at 1x a game of 5,000 hands took 7.5 ms to check, one
+of 30 hands 0.12)."""
 
 LOOKUPS_PER_REPLAY = 16
 """How many games here whose digest is kept a comparing step takes for one whose digest it works
-out (a look-up against a replay of the game, some hundred times longer)."""
+out (under Pyodide at 1x a look-up took 0.5 µs, a 30-hand game's replay for it 0.3 ms)."""
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 
