@@ -89,6 +89,8 @@ class Navigation:
         if stored is not None and stored == landing == self.trail and not self.going:
             self.under = None
             return False
+        if stored is None and self.going:
+            stored = self._landed_untold()
         if stored is not None and self.going:
             self.going, self.trail = False, stored
             self._make(self.pending)
@@ -104,6 +106,18 @@ class Navigation:
         self.under = self.trail
         self.trail = [*self.trail, _here()]
         return True
+
+    def _landed_untold(self) -> list[str] | None:
+        """The entry the app went back to (``_adopt``) holds no trail: Firefox drops an entry's
+        state when the page is sent to the very address it shows. It is given the trail the app
+        went back for, when it is that entry's address; else (landed elsewhere) the way back is
+        given up, and the entry is one the browser made (the app was stuck waiting for it)."""
+        kept = self.trail[: len(self.trail) - len(self.pending)]
+        if kept and kept[-1] == _here():
+            js.history.replaceState(_entry(kept), "", kept[-1])
+            return kept
+        self.going, self.pending, self.meanwhile = False, [], None
+        return None
 
     def sync(self, wanted: str, follow: bool) -> None:
         """Bring the history to ``wanted``, the address of what is now shown."""

@@ -322,6 +322,33 @@ def test_files_a_bad_one_explained_a_good_one_saved_when_asked_then_a_backup_rem
     assert_no_app_errors(recorder)
 
 
+def test_back_follows_the_screens_after_an_entry_lost_the_apps_trail(
+    page: Page, app_url: str, wait_ready: Any, tmp_path: Path, evaluate_within: Any,
+    recorder: Any,
+) -> None:
+    """Firefox drops an entry's state when the page is sent to the very address it shows
+    (``location.href = location.href``). The app went back to that entry after the next
+    address typed in, and waited for its trail for ever: files opened after it stayed at
+    ``#/`` and Back did nothing (a helper's cross-engine check). The drop is made here as
+    Firefox makes it."""
+    start(page, app_url, wait_ready, "en")
+    page.evaluate("() => history.replaceState(null, '', location.hash)")
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(typical("g1", 2, 3), ensure_ascii=False), encoding="utf-8")
+    open_file(page, game)
+    page.wait_for_url("**#/import")
+    page.evaluate("() => { location.hash = '#/'; }")
+    wait_for(page, evaluate_within, SETTLED, "the history did not settle at #/")
+    expect(page.locator("#open-stats, #new-game").first).to_be_visible()
+    page.set_input_files("#open-file", str(game))
+    page.wait_for_url("**#/import")
+    expect(page.locator(".foreign")).to_contain_text("game.json")
+    page.go_back()
+    page.wait_for_url("**#/")
+    expect(page.locator(".foreign")).to_have_count(0)
+    assert_no_app_errors(recorder)
+
+
 def test_a_file_sent_through_the_share_sheet_is_opened_from_the_service_worker(
     page: Page, app_url: str, wait_ready: Any, wait_offline_ready: Any, idb: Any
 ) -> None:
