@@ -71,9 +71,10 @@ WINDOW = 4096
 
 HANDS_A_GAME = 30
 """What a checking step's ``size`` counts in: games of this many hands (a game's own keys cost
-about as much as ten hands more), so that a step of a backup of 5,000-hand games checks one
-game, not ``size`` of them (under Pyodide at 1x a game of 5,000 hands took 7.5 ms to check, one
-of 30 hands 0.12)."""
+as much as :data:`KEYS_AS_HANDS` hands more), so that a step of a backup of 5,000-hand games
+checks one game, not ``size`` of them (under Pyodide at 1x a game of 5,000 hands took 7.5 ms to
+check, one of 30 hands 0.12)."""
+KEYS_AS_HANDS = 10
 
 LOOKUPS_PER_REPLAY = 16
 """How many games here whose digest is kept a comparing step takes for one whose digest it works
@@ -389,12 +390,10 @@ def _compare(planning: Planning, size: int) -> Planning:
     replay each), where a game whose digest is kept counts as a :data:`LOOKUPS_PER_REPLAY`th
     (after a start the page works them all out at idle: 300 games took seven small steps)."""
     start, here, local = planning.compared, planning.here, planning.local
-    end, budget = start, size * LOOKUPS_PER_REPLAY
-    while end < len(here) and budget > 0:
-        budget -= 1 if digest_kept(local[here[end]]) else LOOKUPS_PER_REPLAY
-        end += 1
+    end = _batch_end(start, len(here), size * LOOKUPS_PER_REPLAY,
+                     lambda at: 1 if digest_kept(local[here[at]]) else LOOKUPS_PER_REPLAY)
     batch = here[start:end]
-    seen = planning.seen + tuple(here_of(gid, planning.local[gid]) for gid in batch)
+    seen = planning.seen + tuple(here_of(gid, local[gid]) for gid in batch)
     compared = start + len(batch)
     if compared < len(planning.here):
         return dataclasses.replace(planning, compared=compared, seen=seen)
@@ -403,19 +402,35 @@ def _compare(planning: Planning, size: int) -> Planning:
                                places=places, local={})
 
 
+def _batch_end(start: int, total: int, budget: int, cost: Callable[[int], int]) -> int:
+    """Where a step that begins at ``start`` ends: the items from there, each of its ``cost``,
+    while ``budget`` lasts (one at least), ``total`` at most.
+
+    >>> _batch_end(0, 10, 5, lambda at: 2), _batch_end(8, 10, 50, lambda at: 1)
+    (3, 10)
+    """
+    end = start
+    while end < total and budget > 0:
+        budget -= cost(end)
+        end += 1
+    return end
+
+
+def _hand_count(game: object) -> int:
+    """How many hand records a game of the file lists (0 when it lists none)."""
+    hands = game.get("hands") if isinstance(game, dict) else None
+    return len(hands) if isinstance(hands, list) else 0
+
+
 def _check(planning: Planning, size: int, ids: Iterator[str]) -> Planning:
     assert planning.places is not None
     places = planning.places.copy()
     add, copies, bad = list(planning.add), list(planning.copies), list(planning.bad)
     skipped = {"same": list(planning.same), "twice": list(planning.twice)}
     digests = dict(planning.digests)
-    start = end = planning.checked
-    budget = size * (HANDS_A_GAME + 10)
-    while end < len(planning.raw) and budget > 0:
-        game = planning.raw[end]
-        hands = game.get("hands") if isinstance(game, dict) else None
-        budget -= 10 + (len(hands) if isinstance(hands, list) else 0)
-        end += 1
+    start, raw = planning.checked, planning.raw
+    end = _batch_end(start, len(raw), size * (HANDS_A_GAME + KEYS_AS_HANDS),
+                     lambda at: KEYS_AS_HANDS + _hand_count(raw[at]))
     made = made_of(planning.head)
     for found in read_games(planning.raw[start:end], start + 1):
         if isinstance(found, BadGame):
