@@ -225,10 +225,10 @@ def stored_digest(game: Mapping[str, Any]) -> str | None:
     >>> stored_digest({"id": "d1", "players": ["A"], "hands": []}) is None
     True
     """
-    key = id(game)
-    found = _stored.get(key)
-    if found is not None and found[0] is game:
+    found = _kept(game)
+    if found is not None:
         return found[1]
+    key = id(game)
     try:
         digest: str | None = content_digest(doc_of(replays.engine_game(game)))
     except engine.DebertzError:
@@ -252,8 +252,13 @@ def digest_kept(game: Mapping[str, Any]) -> bool:
     >>> digest_kept(game), stored_digest(game) is not None, digest_kept(game)
     (False, True, True)
     """
+    return _kept(game) is not None
+
+
+def _kept(game: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None] | None:
+    """The kept entry of this very game dict (another dict may have had its address)."""
     found = _stored.get(id(game))
-    return found is not None and found[0] is game
+    return found if found is not None and found[0] is game else None
 
 
 # --- making links --------------------------------------------------------------------------
