@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from app import engine
 from app.ids import is_safe_id
@@ -287,6 +287,15 @@ def here_of(game_id: str, game: Mapping[str, Any]) -> Here:
     return game_id, stored_digest(game), str(game.get("restored_from", game_id))
 
 
+class Stored(NamedTuple):
+    """What the games here bring to :class:`Places`: the ids they take, their (id, digest)
+    pairs, their digests."""
+
+    ids: frozenset[str] = frozenset()
+    lineage: frozenset[tuple[str, str | None]] = frozenset()
+    digests: frozenset[str | None] = frozenset()
+
+
 @dataclass
 class Places:
     """Where each backup game goes, given the games here and those placed so far: the ids
@@ -296,8 +305,8 @@ class Places:
     A game's digest is worked out only when its place depends on it: when its id is among the
     ids known (``named``), or it is not safe (then it is looked for among every digest known).
     A backup game placed without it waits in ``waiting`` (by id) until a later game needs it.
-    ``here``: what of these the games here brought (the ids they take, their pairs and their
-    digests), to tell a game here already from one the file holds twice.
+    ``here``: what of these the games here brought (:class:`Stored`), to tell a game here
+    already from one the file holds twice.
     """
 
     known: set[str | None]
@@ -305,8 +314,7 @@ class Places:
     taken: set[str]
     named: set[str] = field(default_factory=set)
     waiting: dict[str, Digest] = field(default_factory=dict)
-    here: tuple[frozenset[str], frozenset[tuple[str, str | None]], frozenset[str | None]] = (
-        frozenset(), frozenset(), frozenset())
+    here: Stored = field(default_factory=Stored)
 
     @classmethod
     def of(cls, local: Mapping[str, GameDict], here: Iterable[Here] = ()) -> Places:
@@ -318,7 +326,7 @@ class Places:
         known = {digest for _, digest, _ in seen}
         taken = {game_id for game_id, _, _ in seen}
         return cls(known, lineage, taken, {game_id for game_id, _ in lineage}, {},
-                   (frozenset(taken), frozenset(lineage), frozenset(known)))
+                   Stored(frozenset(taken), frozenset(lineage), frozenset(known)))
 
     def copy(self) -> Places:
         """An independent copy (a step changes its own)."""
@@ -356,11 +364,10 @@ class Places:
                 if name in self.waiting:
                     self._learn(name, self.waiting.pop(name).value())
             value = digest.value()
-            _, here_lineage, here_known = self.here
             if usable and (game_id, value) in self.lineage:
-                return "same" if (game_id, value) in here_lineage else "twice"
+                return "same" if (game_id, value) in self.here.lineage else "twice"
             if not usable and value in self.known:
-                return "same" if value in here_known else "twice"
+                return "same" if value in self.here.digests else "twice"
             self._learn(str(game_id), value)
         if usable and game_id not in self.taken:
             self.taken.add(str(game_id))
@@ -371,7 +378,7 @@ class Places:
         renamed = {**game, "id": fresh, "restored_from": origin, "restored": made}
         # a copy beside a game here with its id; else new here, renamed (an unsafe id, or one
         # an earlier game of the file took)
-        return renamed, "copy" if usable and game_id in self.here[0] else "add"
+        return renamed, "copy" if usable and game_id in self.here.ids else "add"
 
     def _learn(self, game_id: str, digest: str | None) -> None:
         self.lineage.add((game_id, digest))
