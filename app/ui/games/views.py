@@ -33,7 +33,7 @@ def render_home(state: State, t: i18n.Tr) -> str:
     first ``state.games_shown`` of them, and a button for more."""
     playing, finished = in_list_order(state)
     shown = max(state.games_shown, LIST_PAGE)
-    more = len(playing) + len(finished) - shown
+    more = len(state.games) - shown
     playing, finished = playing[:shown], finished[: max(0, shown - len(playing))]
     note = _storage_note(state, t)
     parts = [
@@ -170,12 +170,9 @@ def _game_card(game: Card, t: i18n.Tr) -> str:
             )
             + "</p>"
         )
-    meta = t(
-        "home.meta",
-        target=game.get("target", 501),
-        hands=game.get("hands", 0),
-        when=when_text(game.get("updated", "")),
-    ).removesuffix(" · ")  # a game from outside without its time
+    when = when_text(game.get("updated", ""))  # none for a game from outside without its time
+    meta = t("home.meta", target=game.get("target", 501), hands=game.get("hands", 0)) + (
+        f" · {when}" if when else "")
     done = bool(game.get("finished"))
     winner = ""
     if done and isinstance(winner_side, int):
