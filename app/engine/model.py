@@ -254,11 +254,11 @@ def reads_plainly(documents: Sequence[object]) -> list[bool]:
         game, hands = read_game(report, document)
         if game is None or report.problems:
             continue
+        # (what usual_records reads of the rules)
         key = (game.table, game.rules.obligation, game.rules.both_reach == "last_trick")
-        if key not in groups:  # (what usual_records reads of the rules)
-            groups[key] = (game, [], [])
-        groups[key][1].append(index)
-        groups[key][2].append(hands)
+        _, indexes, hand_lists = groups.setdefault(key, (game, [], []))
+        indexes.append(index)
+        hand_lists.append(hands)
     for game, indexes, hand_lists in groups.values():
         if usual_records(list(chain.from_iterable(hand_lists)), game.table, game.rules):
             for index in indexes:

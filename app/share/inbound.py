@@ -90,11 +90,11 @@ def read_game(obj: object) -> tuple[engine.Game | None, list[engine.Problem]]:
     >>> len(game.hands), problems
     (1, [])
     """
-    hands = obj.get("hands") if isinstance(obj, dict) else None
-    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+    count = _too_many_hands(obj)
+    if count is not None:
         return None, [app_problem(
-            None, "hands", "too_many_hands", {"count": len(hands), "max": MAX_HANDS},
-            f"hands lists {len(hands)} hands; at most {MAX_HANDS} are read",
+            None, "hands", "too_many_hands", {"count": count, "max": MAX_HANDS},
+            f"hands lists {count} hands; at most {MAX_HANDS} are read",
         )]
     try:
         game = engine.game_from_json(obj)
@@ -108,6 +108,13 @@ def read_game(obj: object) -> tuple[engine.Game | None, list[engine.Problem]]:
     return None, problems
 
 
+def _too_many_hands(obj: object) -> int | None:
+    """How many hands a document lists, when that is more than ``MAX_HANDS`` (found before the
+    engine reads any of them); else None."""
+    hands = obj.get("hands") if isinstance(obj, dict) else None
+    return len(hands) if isinstance(hands, list) and len(hands) > MAX_HANDS else None
+
+
 def reads_plainly(documents: Sequence[object]) -> list[bool]:
     """Which documents from outside surely come in as they are (:func:`read_game` would find
     no problem), told without making their hand records (``engine.reads_plainly``, which
@@ -119,8 +126,7 @@ def reads_plainly(documents: Sequence[object]) -> list[bool]:
     ...                {"players": ["A", "B\u202e"], "hands": []}])
     [True, False]
     """
-    sized = [document if isinstance(document, dict) and isinstance(document.get("hands"), list)
-             and len(document["hands"]) <= MAX_HANDS else None for document in documents]
+    sized = [None if _too_many_hands(document) else document for document in documents]
     plain = engine.reads_plainly(sized)
     for index, document in enumerate(sized):
         if plain[index]:  # (a dict whose names are text: its keys were read)
